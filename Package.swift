@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+// theremin: a camera theremin for Linux. See README.md and ../shared/DESIGN.md for the layout.
+import PackageDescription
+
+let package = Package(
+    name: "theremin",
+    products: [
+        .executable(name: "theremin", targets: ["theremin"]),
+    ],
+    targets: [
+        // MARK: C libraries from Debian, as system-library targets
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+
+        // MARK: pure Swift core: no C imports
+        .target(name: "ThereminCore"),
+
+        // MARK: hardware and file back ends
+        .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile"]),
+
+        // MARK: command line
+        .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio"]),
+        .executableTarget(name: "theremin", dependencies: ["ThereminCLI"]),
+
+        // MARK: tests
+        .target(name: "ThereminTestSupport", dependencies: ["ThereminCore"]),
+        .testTarget(name: "ThereminCoreTests", dependencies: ["ThereminCore", "ThereminTestSupport"]),
+        .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport"]),
+        .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminTestSupport"]),
+    ]
+)

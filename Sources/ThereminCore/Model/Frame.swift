@@ -1,0 +1,25 @@
+/// One camera or video frame in packed BGR24, stamped with its capture time.
+///
+/// Frames are values: a source copies out of its driver buffers before handing a frame on, so the driver buffer can
+/// be re-queued at once and a slow consumer never holds the camera back.
+public struct Frame: Sendable {
+    public var width: Int
+    public var height: Int
+    /// Bytes per row; at least `width * 3`.
+    public var bytesPerRow: Int
+    /// Packed BGR24 pixels, `bytesPerRow * height` bytes, in the camera's (unmirrored) orientation.
+    public var pixels: [UInt8]
+    /// Capture time in seconds on the monotonic clock (live) or the file's presentation time (files).
+    public var captureTime: Double
+    /// Frame number from the source, increasing; gaps mean frames were dropped.
+    public var sequence: UInt64
+
+    public init(width: Int, height: Int, bytesPerRow: Int, pixels: [UInt8], captureTime: Double, sequence: UInt64) {
+        self.width = width
+        self.height = height
+        self.bytesPerRow = bytesPerRow
+        self.pixels = pixels
+        self.captureTime = captureTime
+        self.sequence = sequence
+    }
+}

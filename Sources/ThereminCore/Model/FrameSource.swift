@@ -1,0 +1,18 @@
+/// Where frames come from: a V4L2 camera, a video file, an image or a folder of images.
+///
+/// The rest of the program does not care which; it asks for the next frame until there is none.
+public protocol FrameSource: AnyObject {
+    /// A short name for messages and trace metadata, e.g. `/dev/video0 (HD Webcam)` or a file path.
+    var name: String { get }
+    /// Frames per second the source delivers (or was recorded at), when known.
+    var nominalFrameRate: Double? { get }
+    /// Frame size in pixels.
+    var frameSize: (width: Int, height: Int) { get }
+    /// Frames dropped so far because the consumer was slower than the source (live sources only).
+    var droppedFrames: Int { get }
+    /// The next frame: for live sources the newest one (older ones are dropped and counted), for files the next in
+    /// order. Returns nil at the end of a file. Throws when the device or file fails.
+    func nextFrame() throws -> Frame?
+    /// Stops streaming and releases the device or file. Safe to call more than once.
+    func close()
+}

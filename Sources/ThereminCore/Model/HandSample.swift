@@ -1,0 +1,51 @@
+/// One observation of the player's hand: what every coordinate source produces (live tracker, tracker on a file,
+/// replayed trace), so that everything downstream is the same code in all three cases.
+///
+/// Coordinates are normalized to [0,1] in the displayed, mirrored (selfie-view) image: origin top-left, y downwards.
+public struct HandSample: Sendable, Equatable {
+    /// Seconds: the frame's capture time (live) or the trace's `t`.
+    public var t: Double
+    /// Index fingertip, normalized; meaningful only when `present`.
+    public var x: Double
+    public var y: Double
+    /// True when a hand is seen in this frame.
+    public var present: Bool
+    /// Tracker confidence in [0,1]; 1 for traces that do not record it.
+    public var confidence: Double
+    /// Which hand the tracker believes this is, when it knows.
+    public var handedness: Handedness?
+    /// The 21 MediaPipe hand landmarks (normalized, mirrored view), or empty when not tracked.
+    public var landmarks: [NormalizedPoint]
+
+    public init(t: Double, x: Double, y: Double, present: Bool, confidence: Double = 1,
+                handedness: Handedness? = nil, landmarks: [NormalizedPoint] = []) {
+        self.t = t
+        self.x = x
+        self.y = y
+        self.present = present
+        self.confidence = confidence
+        self.handedness = handedness
+        self.landmarks = landmarks
+    }
+
+    /// A sample saying "no hand at time t".
+    public static func absent(at t: Double) -> HandSample {
+        HandSample(t: t, x: 0, y: 0, present: false, confidence: 0)
+    }
+}
+
+/// A point in normalized image coordinates.
+public struct NormalizedPoint: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// The player's left or right hand, as the landmark model classifies it (in the mirrored view).
+public enum Handedness: String, Sendable, Equatable, CaseIterable {
+    case left
+    case right
+}

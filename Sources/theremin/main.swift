@@ -1,0 +1,3 @@
+import ThereminCLI
+
+exitProcess(CommandLineTool.run(arguments: Array(CommandLine.arguments.dropFirst())))
