@@ -1,5 +1,5 @@
 /// What the audio thread plays: the target the per-sample ramps glide towards.
-public struct Control: Sendable, Equatable {
+public struct Control: Sendable, Equatable, BitwiseCopyable {
     /// Oscillator frequency in Hz.
     public var frequency: Double
     /// Linear amplitude in [0,1].

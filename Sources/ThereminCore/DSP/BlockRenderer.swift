@@ -1,0 +1,10 @@
+/// Something the audio output pulls mono blocks from: a live performance or a scheduled replay.
+///
+/// Render contract for `render`: called on the audio thread; no allocation, locks, I/O or logging.
+public protocol BlockRenderer: AnyObject {
+    var sampleRate: Double { get }
+    /// Renders `frames` mono samples into `output`.
+    func render(into output: UnsafeMutablePointer<Float>, frames: Int)
+    /// True once there is nothing more to play (a replay that has ended); live renderers never finish.
+    var isFinished: Bool { get }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A phase-accumulating oscillator (phase in Double, so pitch stays exact over long notes).
+///
+/// Render-side type: `next(increment:)` allocates nothing and may be called from the audio thread.
+public struct Oscillator: Sendable {
+    public var waveform: Waveform
+    /// Phase in cycles, in [0, 1).
+    public private(set) var phase: Double
+
+    public init(waveform: Waveform = .sine, phase: Double = 0) {
+        self.waveform = waveform
+        self.phase = phase - phase.rounded(.down)
+    }
+
+    /// Returns the current sample and advances the phase by `increment` cycles (frequency / sample rate).
+    @inline(__always)
+    public mutating func next(increment dt: Double) -> Double {
+        let t = phase
+        let value: Double
+        switch waveform {
+        case .sine:
+            value = sin(2 * Double.pi * t)
+        case .saw:
+            value = 2 * t - 1 - BandLimiting.polyBLEP(t, dt)
+        case .square:
+            let half = t < 0.5 ? 1.0 : -1.0
+            value = half + BandLimiting.polyBLEP(t, dt) - BandLimiting.polyBLEP(BandLimiting.wrap(t + 0.5), dt)
+        case .triangle:
+            let naive = t < 0.5 ? 4 * t - 1 : 3 - 4 * t
+            value = naive + 4 * dt * (BandLimiting.polyBLAMP(t, dt) - BandLimiting.polyBLAMP(BandLimiting.wrap(t + 0.5), dt))
+        }
+        phase = BandLimiting.wrap(t + dt)
+        return value
+    }
+}

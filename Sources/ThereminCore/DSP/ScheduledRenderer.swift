@@ -1,0 +1,57 @@
+import Synchronization
+
+/// A control change at an exact sample position: what a replayed trace becomes.
+public struct TimedControl: Sendable, Equatable {
+    public var sampleIndex: Int
+    public var control: Control
+
+    public init(sampleIndex: Int, control: Control) {
+        self.sampleIndex = sampleIndex
+        self.control = control
+    }
+}
+
+/// Plays a fixed schedule of controls, applying each at its exact sample whatever the block size, so an offline
+/// render and a live replay of the same trace produce the same samples, bit for bit.
+public final class ScheduledRenderer: BlockRenderer, @unchecked Sendable {
+    public let engine: SynthEngine
+    public var sampleRate: Double { engine.sampleRate }
+    private let schedule: [TimedControl]
+    /// Total length of the render in samples (the schedule plus the fade and effect tail).
+    public let totalFrames: Int
+    private var nextEvent = 0
+    private var position = 0
+    private let published = Atomic<Int>(0)
+
+    /// - Parameters:
+    ///   - schedule: controls sorted by sample index.
+    ///   - totalFrames: how long the render lasts.
+    public init(engine: SynthEngine, schedule: [TimedControl], totalFrames: Int) {
+        self.engine = engine
+        self.schedule = schedule
+        self.totalFrames = totalFrames
+    }
+
+    /// Samples rendered so far; safe to read from any thread (for displays and progress bars).
+    public var renderedFrames: Int { published.load(ordering: .relaxed) }
+
+    public var isFinished: Bool { renderedFrames >= totalFrames }
+
+    public func render(into output: UnsafeMutablePointer<Float>, frames: Int) {
+        var done = 0
+        while done < frames {
+            while nextEvent < schedule.count && schedule[nextEvent].sampleIndex <= position {
+                engine.apply(schedule[nextEvent].control)
+                nextEvent += 1
+            }
+            var chunk = frames - done
+            if nextEvent < schedule.count {
+                chunk = min(chunk, schedule[nextEvent].sampleIndex - position)
+            }
+            engine.render(into: output + done, frames: chunk)
+            done += chunk
+            position += chunk
+        }
+        published.store(position, ordering: .relaxed)
+    }
+}

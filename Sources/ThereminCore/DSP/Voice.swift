@@ -1,0 +1,59 @@
+import Foundation
+
+/// Render-side voice: an oscillator whose pitch and level glide per sample towards the latest control, and a gate
+/// that fades in and out with the hand. Allocation-free.
+public struct Voice: Sendable {
+    private var oscillator: Oscillator
+    /// Pitch glides in log2(Hz), so a glide sounds even across octaves.
+    private var pitch: ParameterRamp
+    private var level: ParameterRamp
+    private var gate: GateFade
+    private let sampleRate: Double
+    private let volume: Double
+
+    public init(settings: VoiceSettings, sampleRate: Double, frequency: Double = 440) {
+        self.sampleRate = sampleRate
+        oscillator = Oscillator(waveform: settings.waveform)
+        pitch = ParameterRamp(value: log2(frequency), time: settings.glide / 1000, sampleRate: sampleRate)
+        level = ParameterRamp(value: 0, time: settings.glide / 1000, sampleRate: sampleRate)
+        gate = GateFade(fadeTime: settings.fade / 1000, sampleRate: sampleRate)
+        volume = settings.volume
+    }
+
+    /// The waveform; may be changed between blocks (the phase carries on, so the switch does not click much).
+    public var waveform: Waveform {
+        get { oscillator.waveform }
+        set { oscillator.waveform = newValue }
+    }
+
+    /// Current frequency in Hz (after glide).
+    public var currentFrequency: Double { exp2(pitch.value) }
+    /// Current output level in [0, 1] (after glide, gate and volume).
+    public var currentLevel: Double { level.value * gate.gain * volume }
+
+    /// Sets the targets the ramps glide towards. After silence the pitch jumps straight to the new note, so a
+    /// returning hand does not swoop from the old one.
+    public mutating func apply(_ control: Control) {
+        let frequency = min(max(control.frequency, 1), sampleRate * 0.45)
+        if gate.isSilent && control.gate {
+            pitch.reset(to: log2(frequency))
+        } else {
+            pitch.target = log2(frequency)
+        }
+        if control.gate {
+            level.target = min(max(control.amplitude, 0), 1)
+        }
+        gate.isOpen = control.gate
+    }
+
+    /// Renders `count` samples into `output`. Render contract: no allocation, locks, I/O or logging.
+    @inline(__always)
+    public mutating func render(into output: UnsafeMutablePointer<Float>, count: Int) {
+        let inverseRate = 1 / sampleRate
+        for i in 0..<count {
+            let frequency = exp2(pitch.next())
+            let gain = level.next() * gate.next() * volume
+            output[i] = Float(oscillator.next(increment: frequency * inverseRate) * gain)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// How the theremin's voice responds: control-side parameters as data.
+public struct VoiceSettings: Sendable, Equatable {
+    public static let glideSpec = ParameterSpec(name: "glide", defaultValue: 12, range: 0...1000, unit: "ms",
+                                                help: "time constant of the pitch and volume glide between frames")
+    public static let fadeSpec = ParameterSpec(name: "fade", defaultValue: 40, range: 5...1000, unit: "ms",
+                                               help: "fade out when the hand leaves, fade in when it returns")
+    public static let volumeSpec = ParameterSpec(name: "volume", defaultValue: 0.8, range: 0...1, unit: "",
+                                                 help: "master volume")
+
+    public var waveform: Waveform
+    /// Glide time constant in milliseconds.
+    public var glide: Double
+    /// Fade time in milliseconds.
+    public var fade: Double
+    /// Master volume in [0, 1].
+    public var volume: Double
+
+    public init(waveform: Waveform = .sine,
+                glide: Double = VoiceSettings.glideSpec.defaultValue,
+                fade: Double = VoiceSettings.fadeSpec.defaultValue,
+                volume: Double = VoiceSettings.volumeSpec.defaultValue) {
+        self.waveform = waveform
+        self.glide = glide
+        self.fade = fade
+        self.volume = volume
+    }
+}

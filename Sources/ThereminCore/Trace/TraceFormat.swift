@@ -1,0 +1,54 @@
+/// The coordinate trace format, version 1: a self-describing CSV.
+///
+/// ```
+/// # theremin-trace 1
+/// # source: /dev/video0 (HD Webcam)
+/// # frame-size: 640x480
+/// t,x,y,present,confidence
+/// 0.000000,0.512300,0.250000,1,0.97
+/// ```
+/// `#` lines before the header carry `key: value` metadata. The header must name `t`, `x`, `y` and `present`;
+/// other columns may follow and readers ignore those they do not know. `t` is in seconds and never decreases;
+/// `x`, `y` are normalized to [0,1] in the mirrored view (origin top-left); `present` is 1 or 0. When `present` is 0,
+/// `x` and `y` may be empty.
+public enum TraceFormat {
+    public static let version = 1
+    public static let magic = "theremin-trace"
+    public static let requiredColumns = ["t", "x", "y", "present"]
+    /// Longest line accepted; protects against binary files and runaway lines.
+    public static let maxLineLength = 64 * 1024
+}
+
+/// The `# key: value` lines of a trace, in order.
+public struct TraceMetadata: Sendable, Equatable {
+    public var entries: [(key: String, value: String)]
+
+    public init(_ entries: [(key: String, value: String)] = []) {
+        self.entries = entries
+    }
+
+    public subscript(key: String) -> String? {
+        entries.last(where: { $0.key == key })?.value
+    }
+
+    public static func == (a: TraceMetadata, b: TraceMetadata) -> Bool {
+        a.entries.elementsEqual(b.entries) { $0.key == $1.key && $0.value == $1.value }
+    }
+}
+
+/// A parsed trace: metadata and samples in time order.
+public struct Trace: Sendable, Equatable {
+    public var metadata: TraceMetadata
+    public var samples: [HandSample]
+
+    public init(metadata: TraceMetadata = TraceMetadata(), samples: [HandSample]) {
+        self.metadata = metadata
+        self.samples = samples
+    }
+
+    /// Seconds from the first sample to the last.
+    public var duration: Double {
+        guard let first = samples.first, let last = samples.last else { return 0 }
+        return last.t - first.t
+    }
+}

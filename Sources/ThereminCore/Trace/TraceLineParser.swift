@@ -1,0 +1,117 @@
+/// The line-by-line grammar of a trace: metadata comments, the header, then one sample per line.
+struct TraceLineParser {
+    private let file: String
+    private var metadata: [(key: String, value: String)] = []
+    private var columns: [String]?
+    private var indexOf: [String: Int] = [:]
+    private var samples: [HandSample] = []
+    private var lastTime = -Double.infinity
+    private var lineCount = 0
+
+    init(file: String) {
+        self.file = file
+    }
+
+    mutating func consume(_ line: String, number: Int) throws {
+        lineCount = number
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("#") {
+            guard columns == nil else { return }
+            let body = trimmed.dropFirst().trimmingCharacters(in: .whitespaces)
+            if let colon = body.firstIndex(of: ":") {
+                let key = body[..<colon].trimmingCharacters(in: .whitespaces)
+                let value = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                metadata.append((key, value))
+            } else if body.hasPrefix(TraceFormat.magic) {
+                metadata.append(("format", body))
+            }
+            return
+        }
+        if trimmed.isEmpty { return }
+        if columns == nil {
+            try readHeader(trimmed, number: number)
+        } else {
+            try readSample(trimmed, number: number)
+        }
+    }
+
+    func finish() throws -> Trace {
+        guard columns != nil else {
+            throw TraceError(file: file, line: lineCount == 0 ? nil : lineCount,
+                             problem: lineCount == 0 ? "is empty: expected a header line `t,x,y,present`"
+                                                     : "has no header line `t,x,y,present`")
+        }
+        guard !samples.isEmpty else {
+            throw TraceError(file: file, line: nil, problem: "has a header but no samples: record one with --record")
+        }
+        return Trace(metadata: TraceMetadata(metadata), samples: samples)
+    }
+
+    private mutating func readHeader(_ line: String, number: Int) throws {
+        let names = line.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        for (index, name) in names.enumerated() where indexOf[name] == nil {
+            indexOf[name] = index
+        }
+        let missing = TraceFormat.requiredColumns.filter { indexOf[$0] == nil }
+        guard missing.isEmpty else {
+            let what = names.allSatisfy({ Double($0) != nil || $0.isEmpty }) ? "has no header line" : "header lacks column(s) \(missing.joined(separator: ", "))"
+            throw TraceError(file: file, line: number, problem: "\(what): expected `t,x,y,present` first")
+        }
+        columns = names
+    }
+
+    private mutating func readSample(_ line: String, number lineNumber: Int) throws {
+        guard let columns else { return }
+        let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard fields.count == columns.count else {
+            throw TraceError(file: file, line: lineNumber,
+                             problem: "has \(fields.count) fields but the header has \(columns.count)")
+        }
+        func field(_ name: String) -> String { fields[indexOf[name] ?? 0] }
+
+        let presentText = field("present")
+        guard presentText == "0" || presentText == "1" else {
+            throw TraceError(file: file, line: lineNumber, problem: "present is `\(presentText)`; expected 0 or 1")
+        }
+        let present = presentText == "1"
+        let t = try number(field("t"), column: "t", line: lineNumber)
+        guard t >= lastTime else {
+            throw TraceError(file: file, line: lineNumber,
+                             problem: "time goes backwards (\(t) after \(lastTime)); times must not decrease")
+        }
+        lastTime = t
+        var x = 0.0, y = 0.0
+        if present || !field("x").isEmpty || !field("y").isEmpty {
+            x = try coordinate(field("x"), column: "x", line: lineNumber)
+            y = try coordinate(field("y"), column: "y", line: lineNumber)
+        }
+        var confidence = present ? 1.0 : 0.0
+        if let index = indexOf["confidence"], !fields[index].isEmpty {
+            confidence = try coordinate(fields[index], column: "confidence", line: lineNumber)
+        }
+        samples.append(HandSample(t: t, x: x, y: y, present: present, confidence: confidence))
+    }
+
+    private func number(_ text: String, column: String, line: Int) throws -> Double {
+        guard !text.isEmpty else {
+            throw TraceError(file: file, line: line, problem: "\(column) is empty; expected a number")
+        }
+        guard let value = Double(text) else {
+            throw TraceError(file: file, line: line, problem: "\(column) is `\(text.prefix(40))`, not a number")
+        }
+        guard value.isFinite else {
+            throw TraceError(file: file, line: line, problem: "\(column) is \(text), not a finite number")
+        }
+        return value
+    }
+
+    private func coordinate(_ text: String, column: String, line: Int) throws -> Double {
+        let value = try number(text, column: column, line: line)
+        guard (0...1).contains(value) else {
+            throw TraceError(file: file, line: line, problem: "\(column) is \(text), outside 0…1")
+        }
+        return value
+    }
+}

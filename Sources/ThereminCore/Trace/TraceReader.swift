@@ -1,0 +1,56 @@
+import Foundation
+
+/// Reads and validates trace files. Every problem becomes a `TraceError` naming the file, line and what is wrong;
+/// nothing in a file can make it trap.
+public enum TraceReader {
+    /// Reads the trace at `path`.
+    public static func read(path: String) throws -> Trace {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)"
+                                                                       : "does not exist (check the path)"
+            throw TraceError(file: path, line: nil, problem: reason)
+        }
+        defer { try? handle.close() }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw TraceError(file: path, line: nil, problem: "is a directory, not a trace file")
+        }
+        return try parse(name: path) {
+            do {
+                return try handle.read(upToCount: 64 * 1024).map { [UInt8]($0) }
+            } catch {
+                throw TraceError(file: path, line: nil, problem: "cannot be read: \(error.localizedDescription)")
+            }
+        }
+    }
+
+    /// Parses trace text already in memory (tests, fuzzing).
+    public static func parse(bytes: [UInt8], name: String) throws -> Trace {
+        var delivered = false
+        return try parse(name: name) {
+            if delivered { return nil }
+            delivered = true
+            return bytes
+        }
+    }
+
+    static func parse(name: String, nextChunk: @escaping () throws -> [UInt8]?) throws -> Trace {
+        var scanner = LineScanner(maxLength: TraceFormat.maxLineLength, nextChunk: nextChunk)
+        var parser = TraceLineParser(file: name)
+        do {
+            while let line = try scanner.nextLine() {
+                try parser.consume(line, number: scanner.lineNumber)
+            }
+        } catch let problem as LineScanner.Problem {
+            switch problem {
+            case .binary(let line):
+                throw TraceError(file: name, line: line, problem: "contains NUL bytes: this is a binary file, not a trace (CSV text)")
+            case .tooLong(let line):
+                throw TraceError(file: name, line: line, problem: "line is longer than \(TraceFormat.maxLineLength) bytes: not a trace file")
+            case .notUTF8(let line):
+                throw TraceError(file: name, line: line, problem: "is not UTF-8 text: not a trace file")
+            }
+        }
+        return try parser.finish()
+    }
+}
