@@ -1,1 +1,37 @@
-import ThereminCore
+import CALSA
+
+/// An ALSA failure: which operation, on which device, ALSA's own reason, and what the player can do about it.
+public struct ALSAError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let operation: String
+    /// The negative errno ALSA returned.
+    public let code: Int32
+    public let device: String
+
+    public init(operation: String, code: Int32, device: String) {
+        self.operation = operation
+        self.code = code
+        self.device = device
+    }
+
+    /// ALSA's text for the code.
+    public var reason: String { String(cString: snd_strerror(code)) }
+
+    public var description: String {
+        "audio device '\(device)': \(operation) failed: \(reason); \(hint)"
+    }
+
+    private var hint: String {
+        switch -code {
+        case EBUSY:
+            return "another program holds the device: close it (`fuser -v /dev/snd/*`) or use --audio-device default"
+        case ENOENT, ENODEV, ENXIO:
+            return "check the name with `theremin --list-devices` and pass it with --audio-device"
+        case EACCES, EPERM:
+            return "you may need to be in the 'audio' group"
+        case EINVAL:
+            return "the device refused the format; try --audio-device plughw:0 or default"
+        default:
+            return "check the device with `theremin --list-devices` or try --audio-device default"
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import CALSA
+import Foundation
+import Synchronization
+import ThereminCore
+
+/// Plays a `BlockRenderer` on an ALSA device from a dedicated audio thread.
+///
+/// The thread renders one period at a time, converts it to the device's format and writes it; underruns are
+/// recovered the way libsoundio does (`snd_pcm_recover`: prepare after `-EPIPE`, resume after `-ESTRPIPE`) and
+/// counted. Everything the loop touches is allocated before it starts.
+public final class AudioOutput: @unchecked Sendable {
+    public let pcm: ALSAPCM
+    public var format: AudioFormat { pcm.format }
+    private let renderer: BlockRenderer
+    private let mono: UnsafeMutablePointer<Float>
+    private let interleavedFloat: UnsafeMutablePointer<Float>
+    private let interleavedInt16: UnsafeMutablePointer<Int16>
+
+    private let stopAtFrame = Atomic<Int>(Int.max)
+    private let written = Atomic<Int>(0)
+    private let underrunCount = Atomic<Int>(0)
+    private let queuedFrames = Atomic<Int>(0)
+    private let finishedFlag = Atomic<Bool>(false)
+    private let realtimeFlag = Atomic<Bool>(false)
+    private var failure: ALSAError?
+    private let done = DispatchSemaphore(value: 0)
+    private var thread: Thread?
+
+    /// Opens the device named in `request` and prepares to play `renderer`.
+    /// - Throws: `ALSAError` when the device cannot be opened or refuses every usable format.
+    public init(request: PlaybackRequest, renderer: BlockRenderer) throws {
+        pcm = try ALSAPCM(request: request)
+        self.renderer = renderer
+        let period = pcm.format.periodFrames
+        mono = .allocate(capacity: period)
+        mono.initialize(repeating: 0, count: period)
+        interleavedFloat = .allocate(capacity: period * pcm.format.channels)
+        interleavedFloat.initialize(repeating: 0, count: period * pcm.format.channels)
+        interleavedInt16 = .allocate(capacity: period * pcm.format.channels)
+        interleavedInt16.initialize(repeating: 0, count: period * pcm.format.channels)
+    }
+
+    deinit {
+        mono.deallocate()
+        interleavedFloat.deallocate()
+        interleavedInt16.deallocate()
+    }
+
+    /// Underruns recovered so far.
+    public var underruns: Int { underrunCount.load(ordering: .relaxed) }
+    /// Frames handed to the device so far.
+    public var framesWritten: Int { written.load(ordering: .relaxed) }
+    /// Frames queued in the device after the last write (from `snd_pcm_delay`): how long until new sound is heard.
+    public var deviceDelayFrames: Int { queuedFrames.load(ordering: .relaxed) }
+    /// True once the thread has ended (renderer finished, stopped, or failed).
+    public var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
+    /// True when the audio thread got real-time scheduling.
+    public var isRealtime: Bool { realtimeFlag.load(ordering: .relaxed) }
+
+    /// Starts the audio thread.
+    public func start() {
+        let thread = Thread { [self] in
+            self.realtimeFlag.store(RealtimeScheduling.request(), ordering: .relaxed)
+            self.run()
+            self.finishedFlag.store(true, ordering: .releasing)
+            self.done.signal()
+        }
+        thread.name = "theremin-audio"
+        thread.stackSize = 1 << 20
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Asks the thread to stop after `frames` more frames (time for a fade-out to be heard), then waits for it.
+    /// - Throws: the error that stopped the thread early, if any.
+    public func stop(afterFrames frames: Int = 0) throws {
+        guard thread != nil else { return }
+        stopAtFrame.store(framesWritten + max(0, frames), ordering: .relaxed)
+        try wait()
+    }
+
+    /// Waits for the thread to end (a replay reaching its end), then reports any failure.
+    public func wait() throws {
+        guard thread != nil else { return }
+        done.wait()
+        done.signal()
+        if let failure { throw failure }
+    }
+
+    /// The audio thread's loop. Render contract: no allocation, locks, I/O or logging inside.
+    private func run() {
+        guard let handle = pcm.pcm else { return }
+        let period = format.periodFrames
+        let channels = format.channels
+        while true {
+            let position = written.load(ordering: .relaxed)
+            if renderer.isFinished || position >= stopAtFrame.load(ordering: .relaxed) { break }
+            let available = snd_pcm_avail_update(handle)
+            if available < 0 {
+                if !recover(handle, Int32(available)) { return }
+                continue
+            }
+            if Int(available) < period {
+                let waited = snd_pcm_wait(handle, 100)
+                if waited < 0 && !recover(handle, waited) { return }
+                continue
+            }
+            renderer.render(into: mono, frames: period)
+            if !write(handle, frames: period, channels: channels) { return }
+            written.store(position + period, ordering: .relaxed)
+            var delay: snd_pcm_sframes_t = 0
+            if snd_pcm_delay(handle, &delay) >= 0 { queuedFrames.store(Int(delay), ordering: .relaxed) }
+        }
+        // Let what was written play out before closing.
+        snd_pcm_nonblock(handle, 0)
+        snd_pcm_drain(handle)
+    }
+
+    private func write(_ handle: OpaquePointer, frames: Int, channels: Int) -> Bool {
+        var offset = 0
+        switch format.sampleFormat {
+        case .float32:
+            for frame in 0..<frames {
+                for channel in 0..<channels { interleavedFloat[frame * channels + channel] = mono[frame] }
+            }
+        case .int16:
+            for frame in 0..<frames {
+                let clamped = max(-1, min(1, mono[frame]))
+                let value = Int16((clamped * 32_767).rounded())
+                for channel in 0..<channels { interleavedInt16[frame * channels + channel] = value }
+            }
+        }
+        while offset < frames {
+            let result: snd_pcm_sframes_t
+            switch format.sampleFormat {
+            case .float32:
+                result = snd_pcm_writei(handle, interleavedFloat + offset * channels, snd_pcm_uframes_t(frames - offset))
+            case .int16:
+                result = snd_pcm_writei(handle, interleavedInt16 + offset * channels, snd_pcm_uframes_t(frames - offset))
+            }
+            if result == -snd_pcm_sframes_t(EAGAIN) {
+                _ = snd_pcm_wait(handle, 100)
+                if written.load(ordering: .relaxed) >= stopAtFrame.load(ordering: .relaxed) { return true }
+                continue
+            }
+            if result < 0 {
+                if !recover(handle, Int32(result)) { return false }
+                continue
+            }
+            offset += Int(result)
+        }
+        return true
+    }
+
+    /// Recovers from an underrun or suspend; records a fatal error and returns false otherwise.
+    private func recover(_ handle: OpaquePointer, _ code: Int32) -> Bool {
+        if code == -EPIPE || code == -ESTRPIPE || code == -EINTR {
+            if code == -EPIPE { underrunCount.add(1, ordering: .relaxed) }
+            let result = snd_pcm_recover(handle, code, 1)
+            if result >= 0 { return true }
+            failure = ALSAError(operation: "recover from underrun", code: result, device: pcm.device)
+            return false
+        }
+        failure = ALSAError(operation: "write", code: code, device: pcm.device)
+        return false
+    }
+}

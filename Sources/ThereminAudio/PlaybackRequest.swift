@@ -1,0 +1,20 @@
+/// What the player asks of the sound device; the device may grant something close to it.
+public struct PlaybackRequest: Sendable, Equatable {
+    /// ALSA PCM name: `default` shares the card through the desktop's sound server.
+    public var device: String
+    public var sampleRate: Int
+    public var channels: Int
+    /// Period length in frames (about 5 ms at 48 kHz).
+    public var periodFrames: Int
+    /// Periods in the buffer (2–3 keeps latency low while surviving scheduling hiccups).
+    public var periods: Int
+
+    public init(device: String = "default", sampleRate: Int = 48_000, channels: Int = 2,
+                periodFrames: Int = 240, periods: Int = 3) {
+        self.device = device
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.periodFrames = periodFrames
+        self.periods = periods
+    }
+}
