@@ -16,6 +16,7 @@ public final class ALSAPCM {
     public init(request: PlaybackRequest, stream: snd_pcm_stream_t = SND_PCM_STREAM_PLAYBACK) throws {
         device = request.device
         self.stream = stream
+        theremin_alsa_silence_library_messages()
         var pcm: OpaquePointer?
         let opened = snd_pcm_open(&pcm, request.device, stream, SND_PCM_NONBLOCK)
         guard opened >= 0, let pcm else {

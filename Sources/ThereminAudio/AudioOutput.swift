@@ -11,7 +11,7 @@ import ThereminCore
 public final class AudioOutput: @unchecked Sendable {
     public let pcm: ALSAPCM
     public var format: AudioFormat { pcm.format }
-    private let renderer: BlockRenderer
+    private var renderer: BlockRenderer?
     private let mono: UnsafeMutablePointer<Float>
     private let interleavedFloat: UnsafeMutablePointer<Float>
     private let interleavedInt16: UnsafeMutablePointer<Int16>
@@ -26,11 +26,10 @@ public final class AudioOutput: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var thread: Thread?
 
-    /// Opens the device named in `request` and prepares to play `renderer`.
+    /// Opens the device named in `request`; `format` then tells what it granted (build the renderer for that rate).
     /// - Throws: `ALSAError` when the device cannot be opened or refuses every usable format.
-    public init(request: PlaybackRequest, renderer: BlockRenderer) throws {
+    public init(request: PlaybackRequest) throws {
         pcm = try ALSAPCM(request: request)
-        self.renderer = renderer
         let period = pcm.format.periodFrames
         mono = .allocate(capacity: period)
         mono.initialize(repeating: 0, count: period)
@@ -57,8 +56,10 @@ public final class AudioOutput: @unchecked Sendable {
     /// True when the audio thread got real-time scheduling.
     public var isRealtime: Bool { realtimeFlag.load(ordering: .relaxed) }
 
-    /// Starts the audio thread.
-    public func start() {
+    /// Starts the audio thread playing `renderer` (which must render at `format.sampleRate`).
+    public func start(_ renderer: BlockRenderer) {
+        guard thread == nil else { return }
+        self.renderer = renderer
         let thread = Thread { [self] in
             self.realtimeFlag.store(RealtimeScheduling.request(), ordering: .relaxed)
             self.run()
@@ -71,10 +72,12 @@ public final class AudioOutput: @unchecked Sendable {
         thread.start()
     }
 
-    /// Asks the thread to stop after `frames` more frames (time for a fade-out to be heard), then waits for it.
+    /// Fades the renderer out, lets `frames` more frames play (enough for the fade to be heard), then stops and
+    /// waits for the thread.
     /// - Throws: the error that stopped the thread early, if any.
     public func stop(afterFrames frames: Int = 0) throws {
         guard thread != nil else { return }
+        renderer?.fadeOut()
         stopAtFrame.store(framesWritten + max(0, frames), ordering: .relaxed)
         try wait()
     }
@@ -89,7 +92,7 @@ public final class AudioOutput: @unchecked Sendable {
 
     /// The audio thread's loop. Render contract: no allocation, locks, I/O or logging inside.
     private func run() {
-        guard let handle = pcm.pcm else { return }
+        guard let handle = pcm.pcm, let renderer else { return }
         let period = format.periodFrames
         let channels = format.channels
         while true {

@@ -1,11 +1,57 @@
 import Foundation
+import ThereminAudio
+import ThereminCore
 
-/// Entry point shared by the executable and the tests.
+/// Entry point shared by the executable and the tests: runs one command and maps every error to one line on stderr
+/// and an exit status (0 success, 1 runtime failure, 2 usage or input error).
 public enum CommandLineTool {
     /// Runs theremin with the given arguments (without the program name) and returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
-        0
+        do {
+            let settings = try Settings(arguments: arguments)
+            return try dispatch(settings)
+        } catch let error as UsageError {
+            Output.err("theremin: \(error.message). See 'theremin --help'.\n")
+            return 2
+        } catch let error as TraceError {
+            Output.err("theremin: \(error)\n")
+            return 2
+        } catch let error as SoundFileError {
+            Output.err("theremin: \(error)\n")
+            return 2
+        } catch let error as ALSAError {
+            Output.err("theremin: \(error)\n")
+            return error.operation == "open" ? 2 : 1
+        } catch let error as RuntimeFailure {
+            Output.err("theremin: \(error.message)\n")
+            return 1
+        } catch {
+            Output.err("theremin: \(error)\n")
+            return 1
+        }
     }
+
+    private static func dispatch(_ settings: Settings) throws -> Int32 {
+        switch settings.mode {
+        case .help:
+            Output.out(HelpText.render())
+            return 0
+        case .version:
+            Output.out("theremin \(Version.current)\n")
+            return 0
+        case .replay(let trace):
+            return try ReplayCommand(settings: settings, tracePath: trace).run()
+        case .play, .input, .calibrate, .listDevices:
+            throw RuntimeFailure("this mode needs the camera and tracking modules, which this build does not include yet")
+        }
+    }
+}
+
+/// A failure while running (device lost and not recovered, …): exit status 1.
+struct RuntimeFailure: Error, CustomStringConvertible {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
 }
 
 /// Ends the process with the given status.

@@ -31,10 +31,10 @@ final class AudioOutputTests: XCTestCase {
                               tail: ReplayPlan.tail(voice: voice, delay: nil))
         let engine = SynthEngine(sampleRate: plan.sampleRate, voice: voice)
         let renderer = ScheduledRenderer(engine: engine, schedule: plan.schedule, totalFrames: plan.totalFrames)
-        let output = try AudioOutput(request: request, renderer: renderer)
+        let output = try AudioOutput(request: request)
         XCTAssertEqual(output.format.sampleRate, 48_000)
         XCTAssertEqual(output.format.sampleFormat, .float32)
-        output.start()
+        output.start(renderer)
         try output.wait()
         XCTAssertEqual(output.underruns, 0)
 
@@ -62,8 +62,7 @@ final class AudioOutputTests: XCTestCase {
     }
 
     func testMissingDeviceIsAClearError() {
-        XCTAssertThrowsError(try AudioOutput(request: PlaybackRequest(device: "nosuchdevice"),
-                                             renderer: LiveRenderer(engine: SynthEngine(sampleRate: 48_000, voice: VoiceSettings())))) { error in
+        XCTAssertThrowsError(try AudioOutput(request: PlaybackRequest(device: "nosuchdevice"))) { error in
             let text = "\(error)"
             XCTAssertTrue(text.hasPrefix("audio device 'nosuchdevice': open failed:"), text)
             XCTAssertTrue(text.contains("--list-devices"), text)
@@ -75,11 +74,10 @@ final class AudioOutputTests: XCTestCase {
         let engine = SynthEngine(sampleRate: 48_000, voice: VoiceSettings(volume: 1))
         let renderer = LiveRenderer(engine: engine)
         XCTAssertTrue(renderer.controls.push(Control(frequency: 330, amplitude: 1, gate: true)))
-        let output = try AudioOutput(request: PlaybackRequest(device: device), renderer: renderer)
-        output.start()
+        let output = try AudioOutput(request: PlaybackRequest(device: device))
+        output.start(renderer)
         // The null device consumes instantly: stop once some sound has been written, with a fade.
         while output.framesWritten < 24_000 { usleep(1_000) }
-        renderer.setMuted(true)
         try output.stop(afterFrames: 4_800)
         let audio = try ALSATestEnvironment.readFloatCapture(path: path, channels: output.format.channels)
         XCTAssertGreaterThan(SignalMeasurements.peak(audio[4_800..<9_600]), 0.9, "it played")

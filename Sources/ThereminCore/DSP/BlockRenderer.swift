@@ -7,4 +7,6 @@ public protocol BlockRenderer: AnyObject {
     func render(into output: UnsafeMutablePointer<Float>, frames: Int)
     /// True once there is nothing more to play (a replay that has ended); live renderers never finish.
     var isFinished: Bool { get }
+    /// Asks for a fade to silence from the next block on (stopping, Ctrl-C); safe from any thread.
+    func fadeOut()
 }

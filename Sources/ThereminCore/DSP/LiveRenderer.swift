@@ -23,6 +23,8 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
     public func setMuted(_ value: Bool) { muted.store(value, ordering: .relaxed) }
     public var isMuted: Bool { muted.load(ordering: .relaxed) }
 
+    public func fadeOut() { setMuted(true) }
+
     /// Switches the waveform at the next block; safe from any thread.
     public func setWaveform(_ waveform: Waveform) {
         requestedWaveform.store(Waveform.allCases.firstIndex(of: waveform) ?? 0, ordering: .relaxed)

@@ -22,6 +22,8 @@ public final class ScheduledRenderer: BlockRenderer, @unchecked Sendable {
     private var nextEvent = 0
     private var position = 0
     private let published = Atomic<Int>(0)
+    private let fadeRequested = Atomic<Bool>(false)
+    private var fading = false
 
     /// - Parameters:
     ///   - schedule: controls sorted by sample index.
@@ -37,7 +39,16 @@ public final class ScheduledRenderer: BlockRenderer, @unchecked Sendable {
 
     public var isFinished: Bool { renderedFrames >= totalFrames }
 
+    public func fadeOut() {
+        fadeRequested.store(true, ordering: .relaxed)
+    }
+
     public func render(into output: UnsafeMutablePointer<Float>, frames: Int) {
+        if !fading && fadeRequested.load(ordering: .relaxed) {
+            fading = true
+            nextEvent = schedule.count
+            engine.apply(Control(frequency: engine.voice.currentFrequency, amplitude: 0, gate: false))
+        }
         var done = 0
         while done < frames {
             while nextEvent < schedule.count && schedule[nextEvent].sampleIndex <= position {

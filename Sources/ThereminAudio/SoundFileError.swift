@@ -1,0 +1,12 @@
+/// A sound file that could not be read or written, with libsndfile's reason and what to do.
+public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    public let problem: String
+
+    public init(path: String, problem: String) {
+        self.path = path
+        self.problem = problem
+    }
+
+    public var description: String { "sound file \(path): \(problem)" }
+}

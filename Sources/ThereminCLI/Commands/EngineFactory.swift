@@ -1,0 +1,24 @@
+import ThereminAudio
+import ThereminCore
+
+/// Builds the sound engine the settings describe, for a given output rate.
+enum EngineFactory {
+    static func make(_ settings: Settings, sampleRate: Double) -> SynthEngine {
+        let effects = settings.effects.map { $0.makeEffect(sampleRate: sampleRate) }
+        return SynthEngine(sampleRate: sampleRate, voice: settings.voice, effects: EffectChain(effects))
+    }
+
+    /// Seconds of sound after the last control: the fade plus the echoes dying away.
+    static func tail(_ settings: Settings) -> Double {
+        var longestDelay: DelaySettings?
+        for case .delay(let delay) in settings.effects where delay.time > (longestDelay?.time ?? 0) {
+            longestDelay = delay
+        }
+        return ReplayPlan.tail(voice: settings.voice, delay: longestDelay)
+    }
+
+    static func playbackRequest(_ settings: Settings) -> PlaybackRequest {
+        PlaybackRequest(device: settings.audioDevice, sampleRate: settings.sampleRate,
+                        periodFrames: settings.periodFrames)
+    }
+}

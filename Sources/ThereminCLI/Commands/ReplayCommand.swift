@@ -1,0 +1,73 @@
+import Foundation
+import ThereminAudio
+import ThereminCore
+
+/// `theremin --replay TRACE [--output FILE]`: plays a recorded trace through the same smoothing, mapping and sound
+/// engine as live play — in real time on the sound card, or as fast as possible into a sound file.
+struct ReplayCommand {
+    let settings: Settings
+    let tracePath: String
+
+    func run() throws -> Int32 {
+        let trace = try TraceReader.read(path: tracePath)
+        let mapper = ControlMapper(mapping: settings.mapping, smoothing: settings.smoothing)
+        if let output = settings.output {
+            try render(trace, mapper: mapper, to: output)
+            return 0
+        }
+        return try play(trace, mapper: mapper)
+    }
+
+    private func render(_ trace: Trace, mapper: ControlMapper, to path: String) throws {
+        let rate = Double(settings.sampleRate)
+        let plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate, tail: EngineFactory.tail(settings))
+        let renderer = ScheduledRenderer(engine: EngineFactory.make(settings, sampleRate: rate),
+                                         schedule: plan.schedule, totalFrames: plan.totalFrames)
+        let writer = try SoundFileWriter(path: path, sampleRate: settings.sampleRate, channels: 2)
+        let bar = ProgressBar(label: "rendering \(URL(fileURLWithPath: path).lastPathComponent)")
+        try OfflineRender.run(renderer, into: writer, progress: bar.update)
+        let seconds = Double(plan.totalFrames) / rate
+        Output.out(String(format: "wrote %@: %.1f s, %d Hz, stereo (%d samples from %@)\n",
+                          path, seconds, settings.sampleRate, trace.samples.count, tracePath))
+    }
+
+    private func play(_ trace: Trace, mapper: ControlMapper) throws -> Int32 {
+        let output = try AudioOutput(request: EngineFactory.playbackRequest(settings))
+        let rate = Double(output.format.sampleRate)
+        if settings.verbose { Output.err("audio: \(output.pcm.device): \(output.format)\n") }
+        let plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate, tail: EngineFactory.tail(settings))
+        let engine = EngineFactory.make(settings, sampleRate: rate)
+        let renderer = ScheduledRenderer(engine: engine, schedule: plan.schedule, totalFrames: plan.totalFrames)
+        SignalWatch.install()
+        output.start(renderer)
+        if settings.verbose && !output.isRealtime {
+            Output.err("note: no real-time priority for the audio thread (needs root or an rtprio limit); playing anyway\n")
+        }
+        let status = StatusLine()
+        let start = Date()
+        var interrupted = false
+        while !output.isFinished {
+            if SignalWatch.received != nil {
+                interrupted = true
+                break
+            }
+            let frame = max(0, renderer.renderedFrames - output.deviceDelayFrames)
+            let control = plan.control(at: frame)
+            let level = control.map { $0.gate ? $0.amplitude * settings.voice.volume : 0 } ?? 0
+            status.update(StatusLine.text(time: Double(frame) / rate, frequency: control?.frequency, level: level),
+                          now: Date().timeIntervalSince(start))
+            usleep(50_000)
+        }
+        if interrupted {
+            // Fade out rather than cut: let the fade play before closing.
+            try output.stop(afterFrames: Int(settings.voice.fade / 1000 * rate) + output.format.bufferFrames)
+        } else {
+            try output.wait()
+        }
+        status.finish()
+        let played = Double(renderer.renderedFrames) / rate
+        Output.out(String(format: "%@ %@: %.1f s on %@, %d underrun(s)\n", interrupted ? "stopped" : "replayed",
+                          tracePath, played, output.pcm.device, output.underruns))
+        return 0
+    }
+}

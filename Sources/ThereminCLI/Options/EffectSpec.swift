@@ -1,0 +1,56 @@
+import ThereminCore
+
+/// One effect as the user wrote it (`delay:time=300,feedback=0.4`), validated against the effect's parameter specs.
+enum EffectSpec: Sendable, Equatable {
+    case delay(DelaySettings)
+
+    static let names = ["delay"]
+
+    /// Parses `NAME[:key=value,...]`.
+    static func parse(_ text: String) throws -> EffectSpec {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        let name = parts.first?.lowercased() ?? ""
+        var parameters: [String: Double] = [:]
+        if parts.count == 2 {
+            for pair in parts[1].split(separator: ",") {
+                let kv = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard kv.count == 2, let value = Double(kv[1]) else {
+                    throw UsageError("--effect '\(text)': '\(pair)' is not key=number")
+                }
+                parameters[kv[0].lowercased()] = value
+            }
+        }
+        switch name {
+        case "delay", "echo":
+            var settings = DelaySettings()
+            let specs = [DelaySettings.timeSpec, DelaySettings.feedbackSpec, DelaySettings.mixSpec]
+            try check(parameters, specs, effect: text)
+            settings.time = parameters["time"] ?? settings.time
+            settings.feedback = parameters["feedback"] ?? settings.feedback
+            settings.mix = parameters["mix"] ?? settings.mix
+            return .delay(settings)
+        default:
+            throw UsageError("--effect '\(name)' is unknown; effects: \(names.joined(separator: ", "))")
+        }
+    }
+
+    /// Builds the render-side unit.
+    func makeEffect(sampleRate: Double) -> any AudioEffect {
+        switch self {
+        case .delay(let settings): return Delay(settings: settings, sampleRate: sampleRate)
+        }
+    }
+
+    private static func check(_ parameters: [String: Double], _ specs: [ParameterSpec], effect: String) throws {
+        for (key, value) in parameters {
+            guard let spec = specs.first(where: { $0.name == key }) else {
+                throw UsageError("--effect '\(effect)': unknown parameter '\(key)'; use \(specs.map(\.name).joined(separator: ", "))")
+            }
+            guard spec.accepts(value) else {
+                throw UsageError("--effect '\(effect)': \(key) \(value) is outside \(spec.range.lowerBound)…\(spec.range.upperBound)")
+            }
+        }
+    }
+}
+
+import Foundation

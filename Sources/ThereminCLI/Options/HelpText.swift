@@ -1,0 +1,43 @@
+/// `theremin --help`, generated from the option table so it can never fall behind it.
+enum HelpText {
+    static func render() -> String {
+        var text = """
+        theremin \(Version.current): play a tone by moving your index finger in front of a webcam.
+        Height sets pitch (top = high), sideways position sets volume (right = loud).
+
+        Usage:
+          theremin [options]                        play live from the camera
+          theremin --replay TRACE [--output FILE]   play a recorded trace, or render it to a sound file
+          theremin --input VIDEO [--record TRACE] [--output FILE]
+                                                    track a video file or images instead of the camera
+          theremin --calibrate                      fit the playing area to your reach
+          theremin --list-devices [--json]          list cameras and sound devices
+
+        """
+        for group in OptionSpec.Group.allCases {
+            let specs = OptionTable.all.filter { $0.group == group }
+            guard !specs.isEmpty else { continue }
+            text += "\n\(group.rawValue):\n"
+            for spec in specs {
+                var left = "  " + (spec.short.map { "\($0), " } ?? "    ") + spec.name
+                if let value = spec.value { left += " " + value }
+                var right = spec.help
+                if let value = spec.defaultText { right += " [default: \(value)]" }
+                if spec.repeatable { right += " (repeatable)" }
+                let pad = max(1, 30 - left.count)
+                if left.count >= 30 {
+                    text += left + "\n" + String(repeating: " ", count: 31) + right + "\n"
+                } else {
+                    text += left + String(repeating: " ", count: pad) + " " + right + "\n"
+                }
+            }
+        }
+        text += """
+
+        Exit status: 0 success, 1 runtime failure, 2 usage or input error.
+        Traces are CSV (t,x,y,present,...); see README.md for the format.
+
+        """
+        return text
+    }
+}

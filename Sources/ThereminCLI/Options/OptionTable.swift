@@ -1,0 +1,83 @@
+import ThereminCore
+
+/// Every option theremin understands, in the order `--help` lists them.
+enum OptionTable {
+    static let all: [OptionSpec] = [
+        // Modes
+        OptionSpec(name: "--replay", short: nil, value: "TRACE", defaultText: nil,
+                   help: "play a recorded trace (live on the sound card, or into a file with --output)", group: .modes),
+        OptionSpec(name: "--input", short: "-i", value: "PATH", defaultText: nil,
+                   help: "track a video file, an image or a folder of images instead of the camera", group: .modes),
+        OptionSpec(name: "--calibrate", short: nil, value: nil, defaultText: nil,
+                   help: "fit the playing area to your reach and save it for this camera", group: .modes),
+        OptionSpec(name: "--list-devices", short: "-l", value: nil, defaultText: nil,
+                   help: "list cameras and sound devices", group: .modes),
+        OptionSpec(name: "--help", short: "-h", value: nil, defaultText: nil, help: "show this help", group: .modes),
+        OptionSpec(name: "--version", short: nil, value: nil, defaultText: nil, help: "show the version", group: .modes),
+
+        // Sound
+        OptionSpec(name: "--audio-device", short: "-d", value: "NAME", defaultText: "default",
+                   help: "ALSA playback device (see --list-devices)", group: .sound),
+        OptionSpec(name: "--wave", short: "-w", value: "SHAPE", defaultText: "sine",
+                   help: "waveform: \(Waveform.allCases.map(\.rawValue).joined(separator: ", "))", group: .sound),
+        OptionSpec(name: "--volume", short: nil, value: "0..1", defaultText: format(VoiceSettings.volumeSpec.defaultValue),
+                   help: VoiceSettings.volumeSpec.help, group: .sound),
+        OptionSpec(name: "--glide", short: nil, value: "MS", defaultText: format(VoiceSettings.glideSpec.defaultValue),
+                   help: VoiceSettings.glideSpec.help, group: .sound),
+        OptionSpec(name: "--fade", short: nil, value: "MS", defaultText: format(VoiceSettings.fadeSpec.defaultValue),
+                   help: VoiceSettings.fadeSpec.help, group: .sound),
+        OptionSpec(name: "--effect", short: "-e", value: "SPEC", defaultText: "none",
+                   help: "add an effect, in order; e.g. delay or delay:time=300,feedback=0.35,mix=0.25", group: .sound,
+                   repeatable: true),
+        OptionSpec(name: "--rate", short: nil, value: "HZ", defaultText: "48000",
+                   help: "sample rate to ask the device for (44100 or 48000)", group: .sound),
+        OptionSpec(name: "--period", short: nil, value: "MS", defaultText: "5",
+                   help: "audio period; smaller is lower latency, larger survives a busy machine", group: .sound),
+
+        // Mapping
+        OptionSpec(name: "--low", short: nil, value: "NOTE|HZ", defaultText: "A3 (220 Hz)",
+                   help: "pitch at the bottom of the playing area", group: .mapping),
+        OptionSpec(name: "--high", short: nil, value: "NOTE|HZ", defaultText: "A4 (440 Hz)",
+                   help: "pitch at the top of the playing area", group: .mapping),
+        OptionSpec(name: "--pitch-law", short: nil, value: "LAW", defaultText: "linear",
+                   help: "linear (Hz proportional to height) or exponential (equal distance per semitone)", group: .mapping),
+
+        // Smoothing
+        OptionSpec(name: "--min-cutoff", short: nil, value: "HZ", defaultText: format(OneEuroSettings.minCutoffSpec.defaultValue),
+                   help: OneEuroSettings.minCutoffSpec.help, group: .smoothing),
+        OptionSpec(name: "--beta", short: nil, value: "N", defaultText: format(OneEuroSettings.betaSpec.defaultValue),
+                   help: OneEuroSettings.betaSpec.help, group: .smoothing),
+        OptionSpec(name: "--d-cutoff", short: nil, value: "HZ", defaultText: format(OneEuroSettings.derivativeCutoffSpec.defaultValue),
+                   help: OneEuroSettings.derivativeCutoffSpec.help, group: .smoothing),
+
+        // Camera and tracking
+        OptionSpec(name: "--camera", short: "-c", value: "DEVICE", defaultText: "first camera",
+                   help: "V4L2 camera, e.g. /dev/video0", group: .camera),
+        OptionSpec(name: "--size", short: nil, value: "WxH", defaultText: "640x480", help: "camera frame size", group: .camera),
+        OptionSpec(name: "--fps", short: nil, value: "N", defaultText: "highest offered",
+                   help: "camera frame rate", group: .camera),
+        OptionSpec(name: "--tracker", short: nil, value: "KIND", defaultText: "neural",
+                   help: "neural (palm detector + hand landmarks) or classic (skin colour; the lesser fallback)",
+                   group: .camera),
+
+        // Files
+        OptionSpec(name: "--record", short: "-r", value: "TRACE", defaultText: nil,
+                   help: "write the fingertip trace (CSV) while playing or tracking", group: .files),
+        OptionSpec(name: "--output", short: "-o", value: "FILE", defaultText: nil,
+                   help: "render the sound into a .wav/.flac/.aiff/.ogg file instead of the sound card", group: .files),
+
+        // General
+        OptionSpec(name: "--json", short: nil, value: nil, defaultText: nil,
+                   help: "machine-readable output (with --list-devices)", group: .general),
+        OptionSpec(name: "--verbose", short: "-v", value: nil, defaultText: nil,
+                   help: "say more (device formats, figures once a second)", group: .general),
+    ]
+
+    static func spec(named name: String) -> OptionSpec? {
+        all.first { $0.name == name || $0.short == name }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,178 @@
+import ThereminCore
+
+/// What the user asked for, typed and validated: the single place every option's value is checked.
+struct Settings: Sendable {
+    enum Mode: Sendable, Equatable {
+        case play
+        case replay(trace: String)
+        case input(path: String)
+        case calibrate
+        case listDevices
+        case help
+        case version
+    }
+
+    enum TrackerKind: String, Sendable, CaseIterable {
+        case neural
+        case classic
+    }
+
+    var mode: Mode = .play
+    var audioDevice = "default"
+    var sampleRate = 48_000
+    var periodMilliseconds = 5.0
+    var voice = VoiceSettings()
+    var effects: [EffectSpec] = []
+    var mapping = Mapping()
+    var smoothing = OneEuroSettings()
+    var camera: String?
+    var frameSize: (width: Int, height: Int) = (640, 480)
+    var frameRate: Int?
+    var tracker = TrackerKind.neural
+    var record: String?
+    var output: String?
+    var json = false
+    var verbose = false
+
+    /// Frames per ALSA period at the chosen rate.
+    var periodFrames: Int { max(16, Int((Double(sampleRate) * periodMilliseconds / 1000).rounded())) }
+
+    /// Parses and validates `arguments`.
+    /// - Throws: `UsageError` naming the option, the bad value and what is accepted.
+    init(arguments: [String]) throws {
+        let parsed = try ArgumentParser.parse(arguments)
+        try self.init(parsed: parsed)
+    }
+
+    init() {}
+
+    private init(parsed: ParsedArguments) throws {
+        let modes = ["--replay", "--input", "--calibrate", "--list-devices"].filter(parsed.has)
+        if parsed.has("--help") { mode = .help; return }
+        if parsed.has("--version") { mode = .version; return }
+        if modes.count > 1 && !(modes == ["--input", "--calibrate"]) {
+            throw UsageError("\(modes.joined(separator: " and ")) cannot be combined; pick one")
+        }
+        if let trace = parsed.value("--replay") {
+            mode = .replay(trace: trace)
+        } else if parsed.has("--calibrate") {
+            mode = .calibrate
+        } else if let input = parsed.value("--input") {
+            mode = .input(path: input)
+        } else if parsed.has("--list-devices") {
+            mode = .listDevices
+        }
+
+        if let device = parsed.value("--audio-device") {
+            guard !device.isEmpty else { throw UsageError("--audio-device needs a device name, e.g. default or hw:0") }
+            audioDevice = device
+        }
+        if let text = parsed.value("--wave") {
+            guard let waveform = Waveform(rawValue: text.lowercased()) else {
+                throw UsageError("--wave '\(text)' is not a waveform; use \(Waveform.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            voice.waveform = waveform
+        }
+        voice.volume = try Settings.number(parsed, "--volume", VoiceSettings.volumeSpec) ?? voice.volume
+        voice.glide = try Settings.number(parsed, "--glide", VoiceSettings.glideSpec) ?? voice.glide
+        voice.fade = try Settings.number(parsed, "--fade", VoiceSettings.fadeSpec) ?? voice.fade
+        effects = try parsed.all("--effect").map(EffectSpec.parse)
+        if let text = parsed.value("--rate") {
+            guard let rate = Int(text), rate == 44_100 || rate == 48_000 else {
+                throw UsageError("--rate '\(text)' is not supported; use 48000 or 44100")
+            }
+            sampleRate = rate
+        }
+        periodMilliseconds = try Settings.number(parsed, "--period", ParameterSpec(
+            name: "period", defaultValue: 5, range: 1...100, unit: "ms", help: "")) ?? periodMilliseconds
+
+        try readMapping(parsed)
+        smoothing.minCutoff = try Settings.number(parsed, "--min-cutoff", OneEuroSettings.minCutoffSpec) ?? smoothing.minCutoff
+        smoothing.beta = try Settings.number(parsed, "--beta", OneEuroSettings.betaSpec) ?? smoothing.beta
+        smoothing.derivativeCutoff = try Settings.number(parsed, "--d-cutoff", OneEuroSettings.derivativeCutoffSpec) ?? smoothing.derivativeCutoff
+
+        try readCamera(parsed)
+        try readFiles(parsed)
+        json = parsed.has("--json")
+        verbose = parsed.has("--verbose")
+        if json && mode != .listDevices { throw UsageError("--json only applies to --list-devices") }
+    }
+
+    private mutating func readMapping(_ parsed: ParsedArguments) throws {
+        if let text = parsed.value("--pitch-law") {
+            guard let law = PitchLaw(rawValue: text.lowercased()) else {
+                throw UsageError("--pitch-law '\(text)' is unknown; use linear or exponential")
+            }
+            mapping.law = law
+        }
+        for (name, keyPath) in [("--low", \Mapping.low), ("--high", \Mapping.high)] {
+            guard let text = parsed.value(name) else { continue }
+            guard let hz = Note.parseFrequency(text), (20...20_000).contains(hz) else {
+                throw UsageError("\(name) '\(text)' is not a note (like A3 or C#4) or a frequency from 20 to 20000 Hz")
+            }
+            mapping[keyPath: keyPath] = hz
+        }
+        guard mapping.low < mapping.high else {
+            throw UsageError("--low (\(Settings.hz(mapping.low))) must be below --high (\(Settings.hz(mapping.high)))")
+        }
+    }
+
+    private mutating func readCamera(_ parsed: ParsedArguments) throws {
+        camera = parsed.value("--camera")
+        if let text = parsed.value("--size") {
+            let parts = text.lowercased().split(separator: "x")
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...7680).contains(w), (16...4320).contains(h) else {
+                throw UsageError("--size '\(text)' is not a frame size like 640x480")
+            }
+            frameSize = (w, h)
+        }
+        if let text = parsed.value("--fps") {
+            guard let fps = Int(text), (1...240).contains(fps) else {
+                throw UsageError("--fps '\(text)' is not a frame rate from 1 to 240")
+            }
+            frameRate = fps
+        }
+        if let text = parsed.value("--tracker") {
+            guard let kind = TrackerKind(rawValue: text.lowercased()) else {
+                throw UsageError("--tracker '\(text)' is unknown; use neural or classic")
+            }
+            tracker = kind
+        }
+    }
+
+    private mutating func readFiles(_ parsed: ParsedArguments) throws {
+        record = parsed.value("--record")
+        output = parsed.value("--output")
+        for (name, value) in [("--record", record), ("--output", output)] {
+            if let value, value.isEmpty || value.hasSuffix("/") {
+                throw UsageError("\(name) needs a file name, got '\(value)'")
+            }
+        }
+        if case .replay = mode, record != nil {
+            throw UsageError("--record does not apply to --replay (the trace is already recorded)")
+        }
+        if output != nil {
+            switch mode {
+            case .replay, .input: break
+            default: throw UsageError("--output needs --replay TRACE or --input PATH: live play goes to the sound card")
+            }
+        }
+        if let record, let output, record == output {
+            throw UsageError("--record and --output name the same file '\(record)'")
+        }
+    }
+
+    static func number(_ parsed: ParsedArguments, _ name: String, _ spec: ParameterSpec) throws -> Double? {
+        guard let text = parsed.value(name) else { return nil }
+        guard let value = Double(text), spec.accepts(value) else {
+            throw UsageError("\(name) '\(text)' is out of range; use a number from \(hz(spec.range.lowerBound)) to \(hz(spec.range.upperBound))\(spec.unit.isEmpty ? "" : " " + spec.unit)")
+        }
+        return value
+    }
+
+    static func hz(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+    }
+}
+
+import Foundation

@@ -1,0 +1,70 @@
+import XCTest
+@testable import ThereminCLI
+import ThereminCore
+
+final class SettingsTests: XCTestCase {
+    func testDefaultsAreTheDocumentedOnes() throws {
+        let settings = try Settings(arguments: [])
+        XCTAssertEqual(settings.mode, .play)
+        XCTAssertEqual(settings.audioDevice, "default")
+        XCTAssertEqual(settings.mapping, Mapping(law: .linear, low: 220, high: 440))
+        XCTAssertEqual(settings.voice, VoiceSettings())
+        XCTAssertEqual(settings.periodFrames, 240)
+        XCTAssertTrue(settings.effects.isEmpty)
+    }
+
+    func testValuesAreParsedInEveryForm() throws {
+        let settings = try Settings(arguments: ["--replay", "t.csv", "-o", "x.wav", "--low=C3", "--high", "880Hz",
+                                                "--pitch-law", "exponential", "-w", "SAW", "--effect", "delay:time=120,mix=0.5",
+                                                "--effect", "echo", "--beta", "0.5", "--rate", "44100"])
+        XCTAssertEqual(settings.mode, .replay(trace: "t.csv"))
+        XCTAssertEqual(settings.output, "x.wav")
+        XCTAssertEqual(settings.mapping.low, Note.frequency(midi: 48), accuracy: 1e-9)
+        XCTAssertEqual(settings.mapping.high, 880)
+        XCTAssertEqual(settings.mapping.law, .exponential)
+        XCTAssertEqual(settings.voice.waveform, .saw)
+        XCTAssertEqual(settings.effects, [.delay(DelaySettings(time: 120, feedback: 0.35, mix: 0.5)), .delay(DelaySettings())])
+        XCTAssertEqual(settings.smoothing.beta, 0.5)
+        XCTAssertEqual(settings.sampleRate, 44_100)
+    }
+
+    func testBadValuesNameTheOptionAndWhatIsAccepted() {
+        let cases: [([String], String)] = [
+            (["--bogus"], "unknown option '--bogus'"),
+            (["--replay"], "--replay needs a value"),
+            (["--wave", "organ"], "is not a waveform"),
+            (["--volume", "2"], "out of range"),
+            (["--volume", "abc"], "out of range"),
+            (["--glide", "nan"], "out of range"),
+            (["--low", "H9"], "is not a note"),
+            (["--low", "A4", "--high", "A3"], "must be below"),
+            (["--pitch-law", "cubic"], "use linear or exponential"),
+            (["--effect", "reverb"], "is unknown"),
+            (["--effect", "delay:feedback=2"], "outside"),
+            (["--effect", "delay:speed=2"], "unknown parameter"),
+            (["--rate", "96000"], "use 48000 or 44100"),
+            (["--size", "big"], "not a frame size"),
+            (["--fps", "0"], "not a frame rate"),
+            (["--tracker", "magic"], "use neural or classic"),
+            (["--output", "x.wav"], "--output needs --replay"),
+            (["--replay", "a", "--input", "b"], "cannot be combined"),
+            (["--replay", "a", "--record", "b"], "does not apply"),
+            (["--volume", "0.5", "--volume", "0.6"], "more than once"),
+            (["stray"], "unexpected argument"),
+            (["--json"], "--json only applies"),
+        ]
+        for (arguments, expected) in cases {
+            XCTAssertThrowsError(try Settings(arguments: arguments), "\(arguments)") { error in
+                XCTAssertTrue("\(error)".contains(expected), "\(arguments): \(error)")
+            }
+        }
+    }
+
+    func testHelpListsEveryOptionWithItsDefault() {
+        let help = HelpText.render()
+        for spec in OptionTable.all {
+            XCTAssertTrue(help.contains(spec.name), spec.name)
+            if let value = spec.defaultText { XCTAssertTrue(help.contains("[default: \(value)]"), spec.name) }
+        }
+    }
+}
