@@ -5,7 +5,7 @@ BUILD_DIR  ?= .build
 ARGS       ?=
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: deps build play test bench clean
+.PHONY: deps build play test bench bench-render clean
 
 ## Install the Debian packages that are missing (prints what it installs).
 deps:
@@ -23,6 +23,13 @@ play: build
 test: deps
 	$(SWIFT) build --scratch-path $(BUILD_DIR) --build-tests
 	$(SWIFT) test --scratch-path $(BUILD_DIR) --skip-build
+
+## Benchmarks (figures go into README.md's performance section).
+bench: bench-render
+
+bench-render: deps
+	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product render-bench
+	$(BUILD_DIR)/release/render-bench 60 7
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -3,7 +3,9 @@ import Foundation
 /// Points alsa-lib at a configuration written for the tests (through `ALSA_CONFIG_PATH`; nothing under /etc or ~),
 /// defining PCMs that capture what is played into files without a sound card:
 /// - `capturefile:FILE=/path.raw`: alsa-lib's `file` plugin over `null`, raw interleaved samples;
-/// - `default`: the same into `defaultCapturePath`.
+/// - `default`: the same into `defaultCapturePath`;
+/// - `paced:FILE=/path.raw,XRUNS=4800:24000`: this package's paced test device (a real-time clock like a sound card,
+///   forced underruns at those frame positions), when its plugin library has been built.
 ///
 /// alsa-lib reads its configuration once per process, so every test uses this one environment.
 public final class ALSATestEnvironment: @unchecked Sendable {
@@ -18,7 +20,8 @@ public final class ALSATestEnvironment: @unchecked Sendable {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         configPath = directory.appendingPathComponent("asound.conf").path
         defaultCapturePath = directory.appendingPathComponent("default.raw").path
-        let config = ALSATestEnvironment.configuration(defaultCapture: defaultCapturePath)
+        let config = ALSATestEnvironment.configuration(defaultCapture: defaultCapturePath,
+                                                       extra: ALSATestEnvironment.pacedDeviceConfiguration() ?? "")
         _ = FileManager.default.createFile(atPath: configPath, contents: Data(config.utf8))
         setenv("ALSA_CONFIG_PATH", configPath, 1)
     }
@@ -42,6 +45,39 @@ public final class ALSATestEnvironment: @unchecked Sendable {
         }
         \(extra)
         """
+    }
+
+    /// The built paced-device plugin, or nil when `swift build` has not built it.
+    public static var pacedPluginPath: String? {
+        let path = ProcessRunner.productsDirectory.appendingPathComponent("libasound_module_pcm_theremin_paced.so").path
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// Configuration defining `paced`, or nil when the plugin is not built.
+    public static func pacedDeviceConfiguration() -> String? {
+        guard let plugin = pacedPluginPath else { return nil }
+        return """
+        pcm_type.theremin_paced { lib "\(plugin)" }
+        pcm.paced {
+            @args [ FILE XRUNS SPEED ]
+            @args.FILE { type string default "" }
+            @args.XRUNS { type string default "" }
+            @args.SPEED { type real default 1.0 }
+            type theremin_paced
+            file $FILE
+            xruns $XRUNS
+            speed $SPEED
+        }
+        """
+    }
+
+    /// A paced device writing into a fresh file, with underruns forced at `xruns` (frame positions).
+    public func pacedDevice(named name: String, xruns: [Int] = [], speed: Double = 1) -> (device: String, path: String)? {
+        guard ALSATestEnvironment.pacedPluginPath != nil else { return nil }
+        let path = directory.appendingPathComponent("\(name)-\(UUID().uuidString).raw").path
+        var device = "paced:FILE=\(path),SPEED=\(speed)"
+        if !xruns.isEmpty { device += ",XRUNS=" + xruns.map(String.init).joined(separator: ":") }
+        return (device, path)
     }
 
     /// A fresh capture file path and the device name that writes into it.

@@ -1,0 +1,83 @@
+// Render-speed benchmark: how many times faster than real time the sound engine renders one voice with glide and
+// delay, next to sox synthesizing the same length of sine as a reference on the same machine.
+// Usage: render-bench [seconds-of-audio] [runs]
+import Foundation
+import ThereminCore
+
+let arguments = CommandLine.arguments.dropFirst()
+let audioSeconds = Double(arguments.first ?? "") ?? 60
+let runs = Int(arguments.dropFirst().first ?? "") ?? 5
+let rate = 48_000.0
+let block = 240
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// A performance that keeps every ramp busy: a new control at 30 fps sweeping pitch and level.
+func schedule(frames: Int) -> [TimedControl] {
+    stride(from: 0, to: frames, by: 1_600).enumerated().map { index, sample in
+        let t = Double(index) / 30
+        return TimedControl(sampleIndex: sample,
+                            control: Control(frequency: 330 + 110 * sin(t * 2.1), amplitude: 0.5 + 0.4 * sin(t * 0.7),
+                                             gate: index % 90 < 80))
+    }
+}
+
+func renderOnce() -> Double {
+    let frames = Int(audioSeconds * rate)
+    let engine = SynthEngine(sampleRate: rate, voice: VoiceSettings(waveform: .sine),
+                             effects: EffectChain([Delay(settings: DelaySettings(), sampleRate: rate)]))
+    let renderer = ScheduledRenderer(engine: engine, schedule: schedule(frames: frames), totalFrames: frames)
+    let buffer = UnsafeMutablePointer<Float>.allocate(capacity: block)
+    defer { buffer.deallocate() }
+    var checksum: Float = 0
+    let start = now()
+    while !renderer.isFinished {
+        renderer.render(into: buffer, frames: block)
+        checksum += buffer[0]
+    }
+    let elapsed = now() - start
+    if checksum.isNaN { print("checksum NaN") }
+    return elapsed
+}
+
+func soxOnce() -> Double? {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("render-bench-sox.wav").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
+    process.arguments = ["-n", "-r", "48000", "-b", "16", out, "synth", String(audioSeconds), "sine", "440"]
+    process.standardError = FileHandle.nullDevice
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sox") else { return nil }
+    let start = now()
+    do { try process.run() } catch { return nil }
+    process.waitUntilExit()
+    let elapsed = now() - start
+    try? FileManager.default.removeItem(atPath: out)
+    return process.terminationStatus == 0 ? elapsed : nil
+}
+
+var engineTimes: [Double] = []
+var soxTimes: [Double] = []
+for _ in 0..<runs {
+    engineTimes.append(renderOnce())
+    if let sox = soxOnce() { soxTimes.append(sox) }
+}
+let engine = median(engineTimes)
+print(String(format: "engine  (sine + glide + gate + delay): %6.1f ms for %.0f s of audio = %7.0fx real time (median of %d)",
+             engine * 1000, audioSeconds, audioSeconds / engine, runs))
+if soxTimes.isEmpty {
+    print("sox not found: install sox for the reference figure")
+} else {
+    let sox = median(soxTimes)
+    print(String(format: "sox     (synth sine 440, 16-bit WAV):  %6.1f ms for %.0f s of audio = %7.0fx real time (median of %d)",
+                 sox * 1000, audioSeconds, audioSeconds / sox, soxTimes.count))
+    print(String(format: "ratio   engine speed / sox speed: %.2f", sox / engine))
+}
