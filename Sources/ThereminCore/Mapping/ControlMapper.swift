@@ -1,13 +1,17 @@
-/// The control side of the pipeline, shared by live play, offline tracking and replay: smooth the fingertip, then
-/// map it to a control. Keeping one piece of code here is what makes a replay reproduce a performance exactly.
+/// The control side of the pipeline, shared by live play, offline tracking and replay: calibrate, smooth the
+/// fingertip, then map it to a control. Keeping one piece of code here is what makes a replay reproduce a performance exactly.
 public struct ControlMapper: Sendable {
     public var mapping: Mapping
+    /// The player's playing box; identity when uncalibrated.
+    public var calibration: Calibration
     private var filterX: OneEuroFilter
     private var filterY: OneEuroFilter
     private var lastFrequency: Double
 
-    public init(mapping: Mapping = Mapping(), smoothing: OneEuroSettings = OneEuroSettings()) {
+    public init(mapping: Mapping = Mapping(), smoothing: OneEuroSettings = OneEuroSettings(),
+                calibration: Calibration = .identity) {
         self.mapping = mapping
+        self.calibration = calibration
         filterX = OneEuroFilter(settings: smoothing)
         filterY = OneEuroFilter(settings: smoothing)
         lastFrequency = mapping.frequency(y: 0.5)
@@ -21,8 +25,9 @@ public struct ControlMapper: Sendable {
             filterY.reset()
             return Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: sample.t)
         }
-        let x = filterX.filter(sample.x, at: sample.t)
-        let y = filterY.filter(sample.y, at: sample.t)
+        let box = calibration.apply(x: sample.x, y: sample.y)
+        let x = filterX.filter(box.x, at: sample.t)
+        let y = filterY.filter(box.y, at: sample.t)
         lastFrequency = mapping.frequency(y: y)
         return Control(frequency: lastFrequency, amplitude: mapping.amplitude(x: x), gate: true, sourceTime: sample.t)
     }
