@@ -2,7 +2,8 @@ import XCTest
 import ThereminCore
 
 final class GuidedCalibrationTests: XCTestCase {
-    /// Feeds 30 fps samples from `positions` (x, y or nil for no hand) for `seconds`, starting at `t`.
+    /// Feeds 30 fps samples from `position` (x, y or nil for no hand) for up to `seconds`, starting at `t`; stops
+    /// early at a retry, so the test sees it.
     private func run(_ calibration: inout GuidedCalibration, from t: inout Double, seconds: Double,
                      _ position: (Int) -> (Double, Double)?) -> GuidedCalibration.Status {
         var status = calibration.status
@@ -14,6 +15,7 @@ final class GuidedCalibrationTests: XCTestCase {
                 status = calibration.feed(.absent(at: t))
             }
             t += 1.0 / 30
+            if case .retry = status.phase { break }
         }
         return status
     }
@@ -50,11 +52,11 @@ final class GuidedCalibrationTests: XCTestCase {
     func testMissingOrShakyHandIsAskedAgain() {
         var calibration = GuidedCalibration()
         var t = 0.0
-        var status = run(&calibration, from: &t, seconds: 4.3) { _ in nil }
+        var status = run(&calibration, from: &t, seconds: 4.5) { _ in nil }
         guard case .retry(let reason) = status.phase else { return XCTFail("\(status.phase)") }
         XCTAssertTrue(reason.contains("No hand"))
         XCTAssertEqual(status.target, .highestPitch, "same target again")
-        status = run(&calibration, from: &t, seconds: 4.3) { (0.5, $0 % 2 == 0 ? 0.1 : 0.3) }
+        status = run(&calibration, from: &t, seconds: 4.5) { (0.5, $0 % 2 == 0 ? 0.1 : 0.3) }
         guard case .retry(let shaky) = status.phase else { return XCTFail("\(status.phase)") }
         XCTAssertTrue(shaky.contains("moved too much"))
     }
