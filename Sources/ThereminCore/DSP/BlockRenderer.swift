@@ -9,4 +9,11 @@ public protocol BlockRenderer: AnyObject {
     var isFinished: Bool { get }
     /// Asks for a fade to silence from the next block on (stopping, Ctrl-C); safe from any thread.
     func fadeOut()
+    /// Called by the output after each block reaches the device, with the frames now queued ahead of the speaker
+    /// (`snd_pcm_delay`), so a renderer can tell when its controls become audible. Render contract applies.
+    func didWrite(delayFrames: Int)
+}
+
+extension BlockRenderer {
+    public func didWrite(delayFrames: Int) {}
 }
