@@ -5,7 +5,7 @@ BUILD_DIR  ?= .build
 ARGS       ?=
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: deps build play test bench bench-render clean
+.PHONY: deps build play test bench bench-render fuzz clean
 
 ## Install the Debian packages that are missing (prints what it installs).
 deps:
@@ -30,6 +30,10 @@ bench: bench-render
 bench-render: deps
 	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product render-bench
 	$(BUILD_DIR)/release/render-bench 60 7
+
+## Fuzz the trace parser, calibration loader and option parser (FUZZ_SECONDS each, default 60).
+fuzz: deps
+	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60) Fuzz/run-fuzzers
 
 clean:
 	rm -rf $(BUILD_DIR)

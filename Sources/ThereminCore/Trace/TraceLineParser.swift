@@ -77,6 +77,9 @@ struct TraceLineParser {
         }
         let present = presentText == "1"
         let t = try number(field("t"), column: "t", line: lineNumber)
+        guard (0...TraceFormat.maxTime).contains(t) else {
+            throw TraceError(file: file, line: lineNumber, problem: "t is \(field("t")), outside 0…\(Int(TraceFormat.maxTime)) seconds")
+        }
         guard t >= lastTime else {
             throw TraceError(file: file, line: lineNumber,
                              problem: "time goes backwards (\(t) after \(lastTime)); times must not decrease")
