@@ -6,7 +6,8 @@ its initializers differently from one run to the next, so two conversions of the
 same .tflite give different files (and different SHA256SUMS) for the same model.
 This renames every initializer after the first node that reads it and the input
 slot it feeds ("<node output>:in<slot>"), lists initializers in the order nodes
-first read them, and drops the optional value_info shape annotations.
+first read them, and drops the optional value_info shape annotations and doc
+strings (tf2onnx writes the path of the .tflite it converted into one).
 
 Usage: canonicalize.py IN.onnx OUT.onnx
 """
@@ -39,6 +40,10 @@ def main(src, dst):
     del graph.initializer[:]
     graph.initializer.extend(ordered)
     del graph.value_info[:]
+    model.doc_string = ""
+    graph.doc_string = ""
+    for node in graph.node:
+        node.doc_string = ""
     onnx.checker.check_model(model, full_check=True)
     onnx.save(model, dst)
 
