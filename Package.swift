@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "ThereminTestSupport", dependencies: ["ThereminCore"]),
         .testTarget(name: "ThereminCoreTests", dependencies: ["ThereminCore", "ThereminTestSupport"]),
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport"]),
-        .testTarget(name: "ThereminTrackingTests", dependencies: ["ThereminTracking", "CHandTracker", "ThereminCore"]),
+        .testTarget(name: "ThereminTrackingTests", dependencies: ["ThereminTracking", "CHandTracker", "ThereminVideo", "ThereminCore"]),
         .testTarget(name: "ThereminVideoTests", dependencies: ["ThereminVideo", "ThereminCore"]),
         .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminTestSupport"]),
     ],
