@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <new>
 #include <string>
@@ -45,6 +46,13 @@ tv_status guarded(tv_status failure, char *error, size_t errorSize, Body &&body)
     }
 }
 
+/// FFmpeg prints its own errors ("moov atom not found") to stderr before ours; the user needs only ours, which names
+/// the file and says what to do. OpenCV reads this variable once, when its FFmpeg backend starts; a value the user
+/// set (to debug a file) is kept.
+void quietFFmpegLogs() {
+    setenv("OPENCV_FFMPEG_LOGLEVEL", "-8", /*overwrite=*/0);  // AV_LOG_QUIET
+}
+
 tv_frame_view viewOf(const cv::Mat &mat) {
     tv_frame_view view{};
     view.pixels = mat.ptr<uint8_t>();
@@ -77,6 +85,7 @@ extern "C" tv_status tv_video_open(const char *path, tv_video **out, char *error
     }
     *out = nullptr;
     return guarded(TV_ERROR_OPEN, error, error_size, [&] {
+        quietFFmpegLogs();
         auto *video = new tv_video();
         if (!video->capture.open(path, cv::CAP_FFMPEG)) {
             delete video;
