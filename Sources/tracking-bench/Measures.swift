@@ -72,6 +72,24 @@ struct Measures {
         return result
     }
 
+    /// On hands_nogt/: photos where `tracker` reports a fingertip within 10% of the image diagonal of the one
+    /// `reference` reports (both present), and photos where `tracker` reports a hand at all.
+    func agreement(_ tracker: HandTracker, with reference: HandTracker) throws -> (agree: Int, found: Int, total: Int) {
+        var result = (agree: 0, found: 0, total: 0)
+        for url in try corpus.images(in: "hands_nogt") {
+            let image = try frame(url)
+            let ours = try tracker.process(image), theirs = try reference.process(image)
+            result.total += 1
+            result.found += ours.present ? 1 : 0
+            guard ours.present, theirs.present else { continue }
+            let (w, h) = (Double(image.width), Double(image.height))
+            if hypot((ours.x - theirs.x) * w, (ours.y - theirs.y) * h) <= 0.1 * hypot(w, h) {
+                result.agree += 1
+            }
+        }
+        return result
+    }
+
     /// Images and clip frames in negatives/ where a hand is (wrongly) reported.
     func negatives(_ tracker: HandTracker) throws -> Negatives {
         var result = Negatives()
@@ -124,13 +142,13 @@ struct Measures {
     }
 
     /// Milliseconds per frame in tracking mode over a clip (decoded beforehand; decoding is not timed).
-    /// - Parameter letterboxTo: pads each frame with black to this size first (e.g. 640x480), or nil.
-    func speed(clip: URL, letterboxTo size: (width: Int, height: Int)?) throws -> Speed {
+    /// - Parameter size: scales and crops each frame to this size first (e.g. 640x480), or nil.
+    func speed(clip: URL, resizedTo size: (width: Int, height: Int)?) throws -> Speed {
         guard let models else { throw BenchError("no models") }
         var frames: [Frame] = []
         let source = try VideoFileSource(path: clip.path)
         while let frame = try source.nextFrame() {
-            frames.append(size.map { Self.letterbox(frame, to: $0) } ?? frame)
+            frames.append(size.map { Self.fill(frame, to: $0) } ?? frame)
         }
         let tracker = try HandTracker(models: models, options: TrackerOptions(mode: .video))
         var result = Speed()
@@ -151,15 +169,26 @@ struct Measures {
         return result
     }
 
-    /// The frame centered on a black canvas of `size` (cropped if larger).
-    static func letterbox(_ frame: Frame, to size: (width: Int, height: Int)) -> Frame {
+    /// The frame scaled to cover `size` and cropped to it around the center (bilinear), as a camera of that size
+    /// would see the scene.
+    static func fill(_ frame: Frame, to size: (width: Int, height: Int)) -> Frame {
+        let scale = max(Double(size.width) / Double(frame.width), Double(size.height) / Double(frame.height))
+        let offsetX = (Double(frame.width) * scale - Double(size.width)) / 2
+        let offsetY = (Double(frame.height) * scale - Double(size.height)) / 2
         var pixels = [UInt8](repeating: 0, count: size.width * size.height * 3)
-        let copyWidth = min(frame.width, size.width), copyHeight = min(frame.height, size.height)
-        let x0 = (size.width - copyWidth) / 2, y0 = (size.height - copyHeight) / 2
-        for row in 0..<copyHeight {
-            let from = row * frame.bytesPerRow
-            let to = ((row + y0) * size.width + x0) * 3
-            pixels.replaceSubrange(to..<to + copyWidth * 3, with: frame.pixels[from..<from + copyWidth * 3])
+        for y in 0..<size.height {
+            let sy = min(max((Double(y) + 0.5 + offsetY) / scale - 0.5, 0), Double(frame.height - 1))
+            let y0 = Int(sy), y1 = min(y0 + 1, frame.height - 1), fy = sy - Double(y0)
+            for x in 0..<size.width {
+                let sx = min(max((Double(x) + 0.5 + offsetX) / scale - 0.5, 0), Double(frame.width - 1))
+                let x0 = Int(sx), x1 = min(x0 + 1, frame.width - 1), fx = sx - Double(x0)
+                for c in 0..<3 {
+                    func at(_ xx: Int, _ yy: Int) -> Double { Double(frame.pixels[yy * frame.bytesPerRow + xx * 3 + c]) }
+                    let top = at(x0, y0) * (1 - fx) + at(x1, y0) * fx
+                    let bottom = at(x0, y1) * (1 - fx) + at(x1, y1) * fx
+                    pixels[(y * size.width + x) * 3 + c] = UInt8(min(255, max(0, (top * (1 - fy) + bottom * fy).rounded())))
+                }
+            }
         }
         return Frame(width: size.width, height: size.height, bytesPerRow: size.width * 3, pixels: pixels,
                      captureTime: frame.captureTime, sequence: frame.sequence)

@@ -11,8 +11,8 @@ let usage = """
                           [--skip-speed] [--classic]
       --corpus DIR          hand corpus (default ../shared/corpus beside the current directory)
       --models DIR          folder with the ONNX models (default: as the tracker finds them)
-      --reference FILE      MediaPipe figures JSON from tools/mediapipe_reference.sh
-                            (default bench-out/mediapipe-figures.json when it exists)
+      --reference FILE      MediaPipe figures JSON from tools/mediapipe_reference.sh (default:
+                            bench-out/mediapipe-figures.json, made by running that tool when absent)
       --run-reference TOOL  run TOOL (tools/mediapipe_reference.sh) and cache its figures in bench-out/
       --threads N           thread count for the "all cores" run (default: the number of CPUs)
       --skip-speed          leave out the timing runs
@@ -71,7 +71,7 @@ func ratio(_ ours: Double?, _ theirs: Double?) -> String {
 }
 
 func row(_ name: String, _ ours: String, _ theirs: String, _ ratio: String, _ verdict: String) {
-    print(name.padding(toLength: 44, withPad: " ", startingAt: 0)
+    print(name.padding(toLength: 50, withPad: " ", startingAt: 0)
         + ours.padding(toLength: 14, withPad: " ", startingAt: 0)
         + theirs.padding(toLength: 14, withPad: " ", startingAt: 0)
         + ratio.padding(toLength: 9, withPad: " ", startingAt: 0) + verdict)
@@ -93,6 +93,11 @@ do {
         reference = try Reference(contentsOf: URL(fileURLWithPath: path))
     } else if FileManager.default.fileExists(atPath: cache.path) {
         reference = try Reference(contentsOf: cache)
+    } else if FileManager.default.isExecutableFile(atPath: "tools/mediapipe_reference.sh") {
+        print("tracking-bench: no cached MediaPipe figures; running tools/mediapipe_reference.sh (once, ~1 min)")
+        try FileManager.default.createDirectory(atPath: "bench-out", withIntermediateDirectories: true)
+        reference = try Reference.run(tool: URL(fileURLWithPath: "tools/mediapipe_reference.sh"),
+                                      corpus: arguments.corpus, output: cache)
     }
 } catch {
     fail("MediaPipe reference: \(error)")
@@ -111,7 +116,7 @@ do {
     print("corpus \(corpus.root.path); MediaPipe figures: \(reference?.source ?? "none (pass --reference or --run-reference)")")
     print("")
     row("figure", "theremin", "MediaPipe", "ratio", "target")
-    row(String(repeating: "-", count: 40), "--------", "---------", "-----", "------")
+    row(String(repeating: "-", count: 46), "--------", "---------", "-----", "------")
 
     let still = try measures.stillTracker(.neural)
     let detection = try measures.detection(still)
@@ -142,13 +147,13 @@ do {
 
     if !arguments.skipSpeed {
         let clip = corpus.root.appendingPathComponent("video/mediapipe_selfie_segmentation_web.mp4")
-        for (label, size) in [("clip as is (640x360)", nil), ("640x480", (width: 640, height: 480))] as [(String, (width: Int, height: Int)?)] {
+        for (label, size) in [("640x360 (clip)", nil), ("640x480 (clip scaled+cropped)", (width: 640, height: 480))] as [(String, (width: Int, height: Int)?)] {
             for (threadLabel, threads, theirs) in [("1 thread", 1, reference?.trackingMsOneCore),
                                                    ("\(arguments.threads) threads", arguments.threads, reference?.trackingMsAllCores)] {
                 HandTracker.setThreadCount(threads)
-                let speed = try measures.speed(clip: clip, letterboxTo: size)
+                let speed = try measures.speed(clip: clip, resizedTo: size)
                 let median = Statistics.median(speed.milliseconds)
-                row("ms/frame tracking, \(label), \(threadLabel)", format(median, 2), format(theirs, 2),
+                row("ms/frame \(label), \(threadLabel)", format(median, 2), format(theirs, 2),
                     ratio(median, theirs), median.map { $0 <= 16 ? "<= 16 ms: met" : "<= 16 ms: NOT met" } ?? "")
                 print("  landmarks-only frames median \(format(Statistics.median(speed.trackingOnlyMilliseconds), 2)) ms, "
                     + "p90 \(format(Statistics.percentile(speed.milliseconds, 0.9), 2)) ms, mean "
@@ -162,11 +167,12 @@ do {
     if arguments.classic {
         print("\nclassical fallback (--tracker classic), same sets:")
         let classic = try measures.stillTracker(.classic)
-        let d = try measures.detection(classic)
+        let a = try measures.agreement(classic, with: still)
         let n = try measures.negatives(classic)
-        print("  hands found \(d.webcam.found + d.hard.found)/\(d.webcam.total + d.hard.total), false positives "
-            + "\(n.images.falsePositives)/\(n.images.total) images, \(n.clipFrames.falsePositives)/\(n.clipFrames.total) "
-            + "clip frames (face masking: \(classic.masksFaces ? "on" : "off"))")
+        print("  hands reported \(a.found)/\(a.total), of which \(a.agree) within 10% of the image diagonal of the neural "
+            + "tracker's fingertip; false positives \(n.images.falsePositives)/\(n.images.total) images, "
+            + "\(n.clipFrames.falsePositives)/\(n.clipFrames.total) clip frames (face masking: "
+            + "\(classic.masksFaces ? "on" : "off"))")
     }
 } catch {
     fail("\(error)")

@@ -4,12 +4,17 @@ import XCTest
 
 /// The classical skin-colour tracker on drawn pictures whose fingertip position is known.
 final class ClassicTrackerTests: XCTestCase {
-    // Skin in BGR (Y 161, Cr 155, Cb 105: inside the YCrCb skin range) on a blue background (Cr 93: outside it).
+    // Skin in BGR (Y 161, Cr 155, Cb 105: inside the YCrCb skin range, also after the tracker's grey-world
+    // balance) on a neutral grey background (Cr = Cb = 128: outside it).
     private let skin: (UInt8, UInt8, UInt8) = (120, 150, 200)
+
+    private func background() -> Frame {
+        Fixtures.solidFrame(width: 320, height: 240, blue: 100, green: 100, red: 100)
+    }
 
     /// A palm (x 120..<200, y 140..<220) with one raised finger (x 150..<166, y 60..<140) on 320x240.
     private func drawnHand() -> Frame {
-        var frame = Fixtures.solidFrame(width: 320, height: 240, blue: 200, green: 80, red: 30)
+        var frame = background()
         Fixtures.fill(&frame, x: 120..<200, y: 140..<220, blue: skin.0, green: skin.1, red: skin.2)
         Fixtures.fill(&frame, x: 150..<166, y: 60..<140, blue: skin.0, green: skin.1, red: skin.2)
         return frame
@@ -40,12 +45,24 @@ final class ClassicTrackerTests: XCTestCase {
 
     func testNoSkinNoHand() throws {
         let tracker = try HandTracker(classicWithFaceCascade: nil)
-        let sample = try tracker.process(Fixtures.solidFrame(width: 320, height: 240, blue: 200, green: 80, red: 30))
+        let sample = try tracker.process(background())
         XCTAssertFalse(sample.present)
         // A speck of skin below the minimum blob size is noise, not a hand.
-        var speck = Fixtures.solidFrame(width: 320, height: 240, blue: 200, green: 80, red: 30)
+        var speck = background()
         Fixtures.fill(&speck, x: 10..<16, y: 10..<16, blue: skin.0, green: skin.1, red: skin.2)
         XCTAssertFalse(try tracker.process(speck).present)
+    }
+
+    func testBlobsWithoutARaisedFingerAreNotHands() throws {
+        let tracker = try HandTracker(classicWithFaceCascade: nil)
+        // A broad blob (a head, a patch of wall): its top is as wide as the blob.
+        var broad = background()
+        Fixtures.fill(&broad, x: 100..<220, y: 80..<200, blue: skin.0, green: skin.1, red: skin.2)
+        XCTAssertFalse(try tracker.process(broad).present)
+        // The drawn hand running off the top edge: the fingertip is not in the picture.
+        var cut = drawnHand()
+        Fixtures.fill(&cut, x: 150..<166, y: 0..<60, blue: skin.0, green: skin.1, red: skin.2)
+        XCTAssertFalse(try tracker.process(cut).present)
     }
 
     func testDebianFaceCascadeIsUsedWhenInstalled() throws {

@@ -12,7 +12,8 @@
 
 namespace theremin {
 
-/// Skin segmentation in YCrCb with faces masked out, largest blob, topmost point of its convex hull.
+/// Skin segmentation in YCrCb (after grey-world white balance) with faces masked out; the largest blob whose top is a
+/// raised finger; the topmost point of its convex hull.
 class ClassicTracker final : public Tracker {
 public:
     /// `faceCascadePath` empty: no face masking. Throws TrackerFailure if a given cascade cannot be loaded.
@@ -31,7 +32,7 @@ private:
     cv::CascadeClassifier faces_;
     std::vector<cv::Rect> lastFaces_;
     int framesSinceFaceSearch_ = 0;
-    cv::Mat small_, ycrcb_, skin_, gray_;
+    cv::Mat small_, balanced_, ycrcb_, skin_, gray_;
 };
 
 }  // namespace theremin
