@@ -8,6 +8,7 @@
 #include <new>
 #include <string>
 
+#include <opencv2/core/utils/logger.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
@@ -53,6 +54,13 @@ void quietFFmpegLogs() {
     setenv("OPENCV_FFMPEG_LOGLEVEL", "-8", /*overwrite=*/0);  // AV_LOG_QUIET
 }
 
+/// Likewise OpenCV's own warnings ("[ WARN:0] ... can't open file"), unless OPENCV_LOG_LEVEL asks for them.
+void quietOpenCVLogs() {
+    if (std::getenv("OPENCV_LOG_LEVEL") == nullptr) {
+        cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
+    }
+}
+
 tv_frame_view viewOf(const cv::Mat &mat) {
     tv_frame_view view{};
     view.pixels = mat.ptr<uint8_t>();
@@ -86,6 +94,7 @@ extern "C" tv_status tv_video_open(const char *path, tv_video **out, char *error
     *out = nullptr;
     return guarded(TV_ERROR_OPEN, error, error_size, [&] {
         quietFFmpegLogs();
+        quietOpenCVLogs();
         auto *video = new tv_video();
         if (!video->capture.open(path, cv::CAP_FFMPEG)) {
             delete video;
@@ -146,6 +155,7 @@ extern "C" tv_status tv_image_load(const char *path, tv_image **out, char *error
         return TV_ERROR_INVALID_ARGUMENT;
     }
     *out = nullptr;
+    quietOpenCVLogs();
     return guarded(TV_ERROR_OPEN, error, error_size, [&] {
         cv::Mat pixels = cv::imread(path, cv::IMREAD_COLOR);
         if (pixels.empty()) {

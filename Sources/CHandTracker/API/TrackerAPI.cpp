@@ -3,6 +3,7 @@
 #include "CHandTracker.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -10,6 +11,7 @@
 #include <string>
 
 #include <opencv2/core.hpp>
+#include <opencv2/core/utils/logger.hpp>
 
 #include "Classic/ClassicTracker.hpp"
 #include "Overlay/HandOverlay.hpp"
@@ -84,6 +86,15 @@ th_status checkFrame(const uint8_t *pixels, int width, int height, size_t stride
     return TH_OK;
 }
 
+/// OpenCV logs some failures itself ("[ERROR:0] ... getMemoryShapes") before throwing the exception this API turns
+/// into a status and a message; the user needs only the message. Unless the user asked for OpenCV's logs with
+/// OPENCV_LOG_LEVEL, they are silenced (OpenCV's process-wide setting).
+void quietOpenCVLogs() {
+    if (std::getenv("OPENCV_LOG_LEVEL") == nullptr) {
+        cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
+    }
+}
+
 th_options optionsOrDefault(const th_options *options) {
     return options != nullptr ? *options : th_default_options();
 }
@@ -121,6 +132,7 @@ extern "C" th_status th_tracker_create(const char *palm_model_path, const char *
     if (palm_model_path == nullptr || landmark_model_path == nullptr) {
         return invalid(error, error_size, "model path missing");
     }
+    quietOpenCVLogs();
     return guarded(error, error_size, [&] {
         auto handle = std::make_unique<th_tracker>();
         handle->tracker = std::make_unique<theremin::HandPipeline>(palm_model_path, landmark_model_path,
@@ -135,6 +147,7 @@ extern "C" th_status th_tracker_create_classic(const char *face_cascade_path, co
         return invalid(error, error_size, "no place for the tracker handle");
     }
     *out = nullptr;
+    quietOpenCVLogs();
     return guarded(error, error_size, [&] {
         auto handle = std::make_unique<th_tracker>();
         auto classic = std::make_unique<theremin::ClassicTracker>(

@@ -8,6 +8,8 @@
  *   shared between threads. Different handles share nothing (the library keeps no global state of its own).
  * - Every function that can fail returns a th_status and, when given a buffer, writes a one-line reason into it.
  *   No C++ exception crosses this API.
+ * - OpenCV's own log lines are silenced when a tracker is created, unless OPENCV_LOG_LEVEL is set: every failure
+ *   reaches the caller through the status and message instead.
  * - Frames are packed BGR24 in the camera's own orientation (unmirrored), any size, with a row stride in bytes.
  *   Results are normalized to the frame; with `mirrored` set they are in the selfie view the player sees (x' = 1 - x).
  */

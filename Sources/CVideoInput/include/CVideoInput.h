@@ -3,7 +3,8 @@
 /*
  * Decoding video files and still images into packed BGR24 frames with OpenCV (VideoCapture with its FFmpeg backend,
  * imread), behind a plain C API. No C++ exception crosses it; failures return a status and a one-line message.
- * A handle is used by one thread at a time.
+ * A handle is used by one thread at a time. FFmpeg's and OpenCV's own log lines are silenced (unless
+ * OPENCV_FFMPEG_LOGLEVEL / OPENCV_LOG_LEVEL are set): failures reach the caller as a status and message instead.
  */
 #include <stddef.h>
 #include <stdint.h>
