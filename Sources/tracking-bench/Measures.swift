@@ -34,6 +34,8 @@ struct Measures {
         var milliseconds: [Double] = []
         /// Milliseconds of the frames where only the landmark model ran (steady state).
         var trackingOnlyMilliseconds: [Double] = []
+        /// The index tip of each frame (normalized, camera view), nil without a hand.
+        var tips: [(x: Double, y: Double)?] = []
     }
 
     /// A tracker for still images: camera coordinates (the ground truth's), detector on every image.
@@ -150,7 +152,7 @@ struct Measures {
         while let frame = try source.nextFrame() {
             frames.append(size.map { Self.fill(frame, to: $0) } ?? frame)
         }
-        let tracker = try HandTracker(models: models, options: TrackerOptions(mode: .video))
+        let tracker = try HandTracker(models: models, options: TrackerOptions(mirrored: false, mode: .video))
         var result = Speed()
         let clock = ContinuousClock()
         for (index, frame) in frames.enumerated() {
@@ -161,6 +163,7 @@ struct Measures {
             result.frames += 1
             result.framesWithHand += hand.sample.present ? 1 : 0
             result.detectorRuns += hand.detectorRan ? 1 : 0
+            result.tips.append(hand.sample.present ? (x: hand.sample.x, y: hand.sample.y) : nil)
             if index > 0 {
                 result.milliseconds.append(milliseconds)
                 if !hand.detectorRan { result.trackingOnlyMilliseconds.append(milliseconds) }
@@ -193,6 +196,17 @@ struct Measures {
         return Frame(width: size.width, height: size.height, bytesPerRow: size.width * 3, pixels: pixels,
                      captureTime: frame.captureTime, sequence: frame.sequence)
     }
+}
+
+/// How far apart two tip tracks are: the median distance in pixels over frames where both have a tip.
+func trackDistance(_ a: [(x: Double, y: Double)?], _ b: [(x: Double, y: Double)?], width: Double, height: Double)
+    -> (median: Double?, frames: Int)
+{
+    let distances = zip(a, b).compactMap { pair -> Double? in
+        guard let p = pair.0, let q = pair.1 else { return nil }
+        return hypot((p.x - q.x) * width, (p.y - q.y) * height)
+    }
+    return (Statistics.median(distances), distances.count)
 }
 
 enum Statistics {

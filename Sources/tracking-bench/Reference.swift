@@ -12,6 +12,8 @@ struct Reference {
     var matchedHands: Int?
     var trackingMsAllCores: Double?
     var trackingMsOneCore: Double?
+    /// MediaPipe's index tip (normalized, camera view) on each frame of the tracking clip, nil where it found no hand.
+    var trackingTips: [(x: Double, y: Double)?]?
     var source: String
 
     /// Reads the figures JSON (stdout of tools/mediapipe_reference.sh).
@@ -35,13 +37,23 @@ struct Reference {
         matchedHands = dig("tip_error", "matched_hands") as? Int
         trackingMsAllCores = dig("tracking", "max_num_hands_1", "all_cores", "ms_per_frame_median") as? Double
         trackingMsOneCore = dig("tracking", "max_num_hands_1", "one_core", "ms_per_frame_median") as? Double
+        if let details = dig("details_file") as? String, let clip = dig("tracking", "clip") as? String,
+           let data = try? Data(contentsOf: URL(fileURLWithPath: details)),
+           let perFrame = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+           let tips = perFrame["tracking/all_cores_1/\(URL(fileURLWithPath: clip).lastPathComponent)"] as? [Any] {
+            trackingTips = tips.map { tip in
+                guard let xy = tip as? [Double], xy.count == 2 else { return nil }
+                return (x: xy[0], y: xy[1])
+            }
+        }
     }
 
     /// Runs the reference tool (it builds its own throwaway venv) and reads what it prints.
     static func run(tool: URL, corpus: URL, output: URL) throws -> Reference {
         let process = Process()
         process.executableURL = tool
-        process.arguments = ["--corpus", corpus.path]
+        process.arguments = ["--corpus", corpus.path,
+                             "--details", output.deletingLastPathComponent().appendingPathComponent("mediapipe-details.json").path]
         guard FileManager.default.createFile(atPath: output.path + ".part", contents: nil) else {
             throw BenchError("cannot write \(output.path).part")
         }

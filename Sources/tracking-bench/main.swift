@@ -159,9 +159,20 @@ do {
                     + "p90 \(format(Statistics.percentile(speed.milliseconds, 0.9), 2)) ms, mean "
                     + "\(format(Statistics.mean(speed.milliseconds), 2)) ms; detector ran on \(speed.detectorRuns) of "
                     + "\(speed.frames) frames; hand in \(speed.framesWithHand)")
+                if size == nil, threads == 1, let theirs = reference?.trackingTips {
+                    let distance = trackDistance(speed.tips, theirs, width: 640, height: 360)
+                    print("  index tip vs MediaPipe's on the same frames: median \(format(distance.median, 1)) px apart "
+                        + "(\(distance.frames) frames with both; MediaPipe hand in \(theirs.compactMap { $0 }.count))")
+                }
             }
         }
         HandTracker.setThreadCount(nil)
+        let signer = try measures.speed(clip: corpus.root.appendingPathComponent("video/signer_dobrii_den_clean.mp4"),
+                                        resizedTo: nil)
+        print("signer clip (fast two-handed signing, hands down in the first second): hand in \(signer.framesWithHand) "
+            + "of \(signer.frames) frames, detector ran on \(signer.detectorRuns), median "
+            + "\(format(Statistics.median(signer.milliseconds), 2)) ms/frame")
+        print("  hand per frame: " + signer.tips.map { $0 == nil ? "." : "x" }.joined())
     }
 
     if arguments.classic {
