@@ -67,15 +67,15 @@ extern "C" int th_generate_anchors(const th_anchor_options *options, th_anchor *
             ++last;
         }
         const int stride = options->strides[layer];
-        const int rows = static_cast<int>(std::ceil(static_cast<float>(options->input_height) / stride));
-        const int columns = static_cast<int>(std::ceil(static_cast<float>(options->input_width) / stride));
+        const int rows = static_cast<int>(std::ceil(static_cast<float>(options->input_height) / static_cast<float>(stride)));
+        const int columns = static_cast<int>(std::ceil(static_cast<float>(options->input_width) / static_cast<float>(stride)));
         for (int y = 0; y < rows; ++y) {
             for (int x = 0; x < columns; ++x) {
                 for (size_t k = 0; k < widths.size(); ++k) {
                     if (written < capacity) {
                         th_anchor &anchor = anchors[written];
-                        anchor.x_center = (static_cast<float>(x) + options->anchor_offset_x) / columns;
-                        anchor.y_center = (static_cast<float>(y) + options->anchor_offset_y) / rows;
+                        anchor.x_center = (static_cast<float>(x) + options->anchor_offset_x) / static_cast<float>(columns);
+                        anchor.y_center = (static_cast<float>(y) + options->anchor_offset_y) / static_cast<float>(rows);
                         anchor.width = options->fixed_anchor_size ? 1.0f : widths[k];
                         anchor.height = options->fixed_anchor_size ? 1.0f : heights[k];
                     }

@@ -20,9 +20,9 @@ const cv::Scalar kTipColour(0, 230, 255);      // yellow
 constexpr int kShift = 4;                      // sub-pixel drawing precision (1/16 pixel)
 
 cv::Point toPixel(th_point p, const cv::Mat &frame, bool flip) {
-    const float x = flip ? 1.0f - p.x : p.x;
+    const double x = flip ? 1.0 - p.x : p.x;
     return cv::Point(static_cast<int>(std::lround(x * frame.cols * (1 << kShift))),
-                     static_cast<int>(std::lround(p.y * frame.rows * (1 << kShift))));
+                     static_cast<int>(std::lround(static_cast<double>(p.y) * frame.rows * (1 << kShift))));
 }
 
 }  // namespace
@@ -38,12 +38,13 @@ void drawHand(cv::Mat &frame, const th_hand &hand, bool frameMirrored) {
         if (region.width > 0.0f && region.height > 0.0f) {
             // Corners of the rotated region, in normalized image coordinates of the hand's own view.
             const float c = std::cos(region.rotation), s = std::sin(region.rotation);
-            const float hw = region.width * frame.cols / 2.0f, hh = region.height * frame.rows / 2.0f;
+            const float width = static_cast<float>(frame.cols), height = static_cast<float>(frame.rows);
+            const float hw = region.width * width / 2.0f, hh = region.height * height / 2.0f;
             const float corners[4][2] = {{-hw, -hh}, {hw, -hh}, {hw, hh}, {-hw, hh}};
             cv::Point points[4];
             for (int i = 0; i < 4; ++i) {
-                const th_point p{region.x_center + (c * corners[i][0] - s * corners[i][1]) / frame.cols,
-                                 region.y_center + (s * corners[i][0] + c * corners[i][1]) / frame.rows};
+                const th_point p{region.x_center + (c * corners[i][0] - s * corners[i][1]) / width,
+                                 region.y_center + (s * corners[i][0] + c * corners[i][1]) / height};
                 points[i] = toPixel(p, frame, flip);
             }
             for (int i = 0; i < 4; ++i) {
