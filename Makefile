@@ -37,3 +37,13 @@ fuzz: deps
 
 clean:
 	rm -rf $(BUILD_DIR)
+
+# ---- hand tracking benchmark (tracking) -------------------------------------------------------------------------
+# Tracker vs MediaPipe on ../shared/corpus: detection, false positives, index-tip error, ms/frame in tracking mode.
+# MediaPipe's figures are cached in bench-out/mediapipe-figures.json, computed on first use by
+# tools/mediapipe_reference.sh (throwaway venv); MEDIAPIPE=1 recomputes them. More: BENCH_ARGS="--classic ...".
+.PHONY: bench-tracking
+BENCH_ARGS ?=
+bench-tracking: deps
+	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product tracking-bench
+	$(BUILD_DIR)/release/tracking-bench $(if $(MEDIAPIPE),--run-reference tools/mediapipe_reference.sh) $(BENCH_ARGS)

@@ -20,6 +20,14 @@ let package = Package(
         // MARK: hardware and file back ends
         .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile"]),
 
+        // MARK: hand tracking and file input (OpenCV)
+        .systemLibrary(name: "COpenCV", pkgConfig: "opencv4", providers: [.apt(["libopencv-dev"])]),
+        .target(name: "CHandTracker", dependencies: ["COpenCV"], cxxSettings: [.headerSearchPath(".")]),
+        .target(name: "CVideoInput", dependencies: ["COpenCV"]),
+        .target(name: "ThereminTracking", dependencies: ["ThereminCore", "CHandTracker"]),
+        .target(name: "ThereminVideo", dependencies: ["ThereminCore", "CVideoInput"]),
+        .executableTarget(name: "tracking-bench", dependencies: ["ThereminTracking", "ThereminVideo", "ThereminCore"]),
+
         // MARK: command line
         .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio"]),
         .executableTarget(name: "theremin", dependencies: ["ThereminCLI"]),
@@ -33,6 +41,9 @@ let package = Package(
         .testTarget(name: "ThereminCoreTests", dependencies: ["ThereminCore", "ThereminTestSupport"],
                     exclude: ["Fuzz/Regressions"]),
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport"]),
+        .testTarget(name: "ThereminTrackingTests", dependencies: ["ThereminTracking", "CHandTracker", "ThereminVideo", "ThereminCore"]),
+        .testTarget(name: "ThereminVideoTests", dependencies: ["ThereminVideo", "ThereminCore"]),
         .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminTestSupport"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )
