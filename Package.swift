@@ -22,14 +22,16 @@ let package = Package(
 
         // MARK: hand tracking and file input (OpenCV)
         .systemLibrary(name: "COpenCV", pkgConfig: "opencv4", providers: [.apt(["libopencv-dev"])]),
-        .target(name: "CHandTracker", dependencies: ["COpenCV"], cxxSettings: [.headerSearchPath(".")]),
+        // The tracker's C++ is optimized even in debug builds: the tests run the real models on real footage.
+        .target(name: "CHandTracker", dependencies: ["COpenCV"],
+                cxxSettings: [.headerSearchPath("."), .unsafeFlags(["-O2"], .when(configuration: .debug))]),
         .target(name: "CVideoInput", dependencies: ["COpenCV"]),
         .target(name: "ThereminTracking", dependencies: ["ThereminCore", "CHandTracker"]),
         .target(name: "ThereminVideo", dependencies: ["ThereminCore", "CVideoInput"]),
         .executableTarget(name: "tracking-bench", dependencies: ["ThereminTracking", "ThereminVideo", "ThereminCore"]),
 
         // MARK: command line
-        .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio"]),
+        .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio", "ThereminTracking", "ThereminVideo"]),
         .executableTarget(name: "theremin", dependencies: ["ThereminCLI"]),
 
         // MARK: benchmarks

@@ -1,6 +1,8 @@
 import Foundation
 import ThereminAudio
 import ThereminCore
+import ThereminTracking
+import ThereminVideo
 
 /// Entry point shared by the executable and the tests: runs one command and maps every error to one line on stderr
 /// and an exit status (0 success, 1 runtime failure, 2 usage or input error).
@@ -22,6 +24,15 @@ public enum CommandLineTool {
         } catch let error as ALSAError {
             Output.err("theremin: \(error)\n")
             return error.operation == "open" ? 2 : 1
+        } catch let error as TrackerError {
+            Output.err("theremin: \(error)\n")
+            return error.isModelProblem ? 2 : 1
+        } catch let error as VideoError {
+            Output.err("theremin: \(error)\n")
+            return 2
+        } catch let error as CalibrationStore.LoadProblem {
+            Output.err("theremin: \(error)\n")
+            return 2
         } catch let error as RuntimeFailure {
             Output.err("theremin: \(error.message)\n")
             return 1
@@ -41,8 +52,12 @@ public enum CommandLineTool {
             return 0
         case .replay(let trace):
             return try ReplayCommand(settings: settings, tracePath: trace).run()
-        case .play, .input, .calibrate, .listDevices:
-            throw RuntimeFailure("this mode needs the camera and tracking modules, which this build does not include yet")
+        case .input(let path):
+            return try InputCommand(settings: settings, path: path).run()
+        case .calibrate(let input?):
+            return try CalibrateCommand(settings: settings).run(input: input)
+        case .play, .calibrate, .listDevices:
+            throw RuntimeFailure("this mode needs the camera module, which this build does not include yet")
         }
     }
 }

@@ -56,6 +56,10 @@ enum OptionTable {
         OptionSpec(name: "--size", short: nil, value: "WxH", defaultText: "640x480", help: "camera frame size", group: .camera),
         OptionSpec(name: "--fps", short: nil, value: "N", defaultText: "highest offered",
                    help: "camera frame rate", group: .camera),
+        OptionSpec(name: "--no-calibration", short: nil, value: nil, defaultText: nil,
+                   help: "ignore the saved calibration for this camera or input", group: .camera),
+        OptionSpec(name: "--no-preview", short: nil, value: nil, defaultText: nil,
+                   help: "no preview window; show a one-line display in the terminal", group: .camera),
         OptionSpec(name: "--tracker", short: nil, value: "KIND", defaultText: "neural",
                    help: "neural (palm detector + hand landmarks) or classic (skin colour; the lesser fallback)",
                    group: .camera),
@@ -69,6 +73,9 @@ enum OptionTable {
         // General
         OptionSpec(name: "--json", short: nil, value: nil, defaultText: nil,
                    help: "machine-readable output (with --list-devices)", group: .general),
+        OptionSpec(name: "--stats", short: nil, value: nil, defaultText: nil,
+                   help: "print latency (median, 95th percentile per stage), dropped frames, fps and underruns on exit",
+                   group: .general),
         OptionSpec(name: "--verbose", short: "-v", value: nil, defaultText: nil,
                    help: "say more (device formats, figures once a second)", group: .general),
     ]

@@ -6,7 +6,8 @@ struct Settings: Sendable {
         case play
         case replay(trace: String)
         case input(path: String)
-        case calibrate
+        /// Guided calibration, from the camera or from an `--input` file.
+        case calibrate(input: String?)
         case listDevices
         case help
         case version
@@ -33,6 +34,9 @@ struct Settings: Sendable {
     var output: String?
     var json = false
     var verbose = false
+    var stats = false
+    var useCalibration = true
+    var preview = true
 
     /// Frames per ALSA period at the chosen rate.
     var periodFrames: Int { max(16, Int((Double(sampleRate) * periodMilliseconds / 1000).rounded())) }
@@ -56,7 +60,7 @@ struct Settings: Sendable {
         if let trace = parsed.value("--replay") {
             mode = .replay(trace: trace)
         } else if parsed.has("--calibrate") {
-            mode = .calibrate
+            mode = .calibrate(input: parsed.value("--input"))
         } else if let input = parsed.value("--input") {
             mode = .input(path: input)
         } else if parsed.has("--list-devices") {
@@ -95,6 +99,12 @@ struct Settings: Sendable {
         try readFiles(parsed)
         json = parsed.has("--json")
         verbose = parsed.has("--verbose")
+        stats = parsed.has("--stats")
+        useCalibration = !parsed.has("--no-calibration")
+        preview = !parsed.has("--no-preview")
+        if case .calibrate = mode, !useCalibration {
+            throw UsageError("--no-calibration contradicts --calibrate")
+        }
         if json && mode != .listDevices { throw UsageError("--json only applies to --list-devices") }
     }
 

@@ -1,0 +1,91 @@
+import Foundation
+import ThereminAudio
+import ThereminCore
+import ThereminTracking
+import ThereminVideo
+
+/// `theremin --input PATH`: a video file, an image or a folder of images instead of the camera. With `--record` or
+/// `--output` the run is offline (every frame, as fast as possible, no sound card); otherwise it plays live at the
+/// file's frame rate, as if the file were a camera.
+struct InputCommand {
+    let settings: Settings
+    let path: String
+
+    func run() throws -> Int32 {
+        let source = try InputSource.open(path)
+        defer { source.close() }
+        let tracker = try TrackerFactory.make(settings, stillImages: InputSource.framesAreIndependent(source))
+        let calibration = CalibrationChoice.load(settings, key: CalibrationChoice.key(input: path))
+        if settings.record != nil || settings.output != nil {
+            try offline(source: source, tracker: tracker, calibration: calibration)
+            return 0
+        }
+        return try LivePlay(settings: settings).run(source: source, tracker: tracker, calibration: calibration,
+                                                    paceByFrameTime: true, isTransient: { _ in false })
+    }
+
+    private func offline(source: FrameSource, tracker: HandTracker, calibration: Calibration) throws {
+        let metadata = TraceMetadataBuilder.make(settings, source: source, tracker: settings.tracker.rawValue,
+                                                 calibration: calibration)
+        // Open both outputs first, so a bad path fails before minutes of tracking.
+        let traceWriter = try settings.record.map { try TraceWriter(path: $0, metadata: metadata) }
+        let soundWriter = try settings.output.map { try SoundFileWriter(path: $0, sampleRate: settings.sampleRate, channels: 2) }
+        let progress = CountProgress(label: "tracking \(URL(fileURLWithPath: path).lastPathComponent)")
+        let samples: [HandSample]
+        do {
+            samples = try OfflineTracking.track(source, with: tracker,
+                                                framesAreIndependent: InputSource.framesAreIndependent(source)) { index, _ in
+                progress.update(index + 1)
+            }
+            progress.finish()
+            guard !samples.isEmpty else {
+                throw UsageError("input \(path) has no frames to track")
+            }
+            if let traceWriter {
+                let start = samples[0].t
+                for var sample in samples {
+                    sample.t = max(0, sample.t - start)
+                    try traceWriter.write(sample)
+                }
+                try traceWriter.finish()
+            }
+        } catch {
+            traceWriter?.discard()
+            soundWriter?.discard()
+            throw error
+        }
+        let seen = samples.filter(\.present).count
+        var summary = "tracked \(samples.count) frames from \(path), hand in \(seen)"
+        if let record = settings.record { summary += "; trace \(record)" }
+        if let soundWriter {
+            let trace = Trace(metadata: metadata, samples: samples)
+            let rate = Double(settings.sampleRate)
+            let mapper = ControlMapper(mapping: settings.mapping, smoothing: settings.smoothing, calibration: calibration)
+            let plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate, tail: EngineFactory.tail(settings))
+            let renderer = ScheduledRenderer(engine: EngineFactory.make(settings, sampleRate: rate),
+                                             schedule: plan.schedule, totalFrames: plan.totalFrames)
+            try OfflineRender.run(renderer, into: soundWriter, progress: ProgressBar(label: "rendering").update)
+            summary += String(format: "; sound %@ (%.1f s)", soundWriter.path, Double(plan.totalFrames) / rate)
+        }
+        Output.out(summary + "\n")
+    }
+}
+
+/// The metadata written at the top of a recorded trace: where it came from and the settings it was played with.
+enum TraceMetadataBuilder {
+    static func make(_ settings: Settings, source: FrameSource, tracker: String, calibration: Calibration) -> TraceMetadata {
+        var entries: [(key: String, value: String)] = [
+            ("source", source.name),
+            ("frame-size", "\(source.frameSize.width)x\(source.frameSize.height)"),
+        ]
+        if let rate = source.nominalFrameRate { entries.append(("frame-rate", String(format: "%.3f", rate))) }
+        entries.append(("tracker", tracker))
+        entries.append(("calibration", CalibrationChoice.metadataValue(calibration)))
+        entries.append(("mapping", String(format: "%@ %.3f-%.3f Hz", settings.mapping.law.rawValue,
+                                          settings.mapping.low, settings.mapping.high)))
+        entries.append(("smoothing", String(format: "min-cutoff=%g beta=%g d-cutoff=%g", settings.smoothing.minCutoff,
+                                            settings.smoothing.beta, settings.smoothing.derivativeCutoff)))
+        entries.append(("theremin", Version.current))
+        return TraceMetadata(entries)
+    }
+}

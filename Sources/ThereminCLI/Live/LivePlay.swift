@@ -1,0 +1,94 @@
+import Foundation
+import ThereminAudio
+import ThereminCore
+import ThereminTracking
+
+/// Sets up and runs a live session from any frame source: the sound device, the renderer, the recorder, the
+/// display; then reports how it ended and saves what needs saving (the trace, a new calibration).
+struct LivePlay {
+    let settings: Settings
+
+    /// Where a calibration made during the run is saved.
+    var calibrationKey: (camera: String, card: String)?
+    /// Stop after the first calibration (`--calibrate`), without sound.
+    var calibrateOnly = false
+
+    init(settings: Settings, calibrationKey: (camera: String, card: String)? = nil, calibrateOnly: Bool = false) {
+        self.settings = settings
+        self.calibrationKey = calibrationKey
+        self.calibrateOnly = calibrateOnly
+    }
+
+    func run(source: FrameSource, tracker: HandTracker, calibration: Calibration, paceByFrameTime: Bool,
+             isTransient: @escaping (Error) -> Bool) throws -> Int32 {
+        let output: AudioOutput? = calibrateOnly ? nil : try AudioOutput(request: EngineFactory.playbackRequest(settings))
+        let rate = Double(output?.format.sampleRate ?? settings.sampleRate)
+        if let output, settings.verbose { Output.err("audio: \(output.pcm.device): \(output.format)\n") }
+        let renderer = LiveRenderer(engine: EngineFactory.make(settings, sampleRate: rate))
+        let recorder = try settings.record.map {
+            try TraceWriter(path: $0, metadata: TraceMetadataBuilder.make(settings, source: source,
+                                                                          tracker: settings.tracker.rawValue,
+                                                                          calibration: calibration))
+        }
+        let mapper = ControlMapper(mapping: settings.mapping, smoothing: settings.smoothing, calibration: calibration)
+        var configuration = TrackingLoop.Configuration()
+        configuration.paceByFrameTime = paceByFrameTime
+        configuration.startCalibrating = calibrateOnly
+        let loop = TrackingLoop(source: source, tracker: { try tracker.process($0) }, isTransient: isTransient,
+                                mapper: mapper, renderer: renderer, recorder: recorder, configuration: configuration)
+        var options = LiveSession.Options()
+        options.printStats = settings.stats
+        options.verbose = settings.verbose
+        options.stopAfterCalibration = calibrateOnly
+        let display = DisplayFactory.make(settings)
+        let session = LiveSession(loop: loop, renderer: renderer, output: output, display: display,
+                                  settings: settings, options: options)
+        let ending = try session.run()
+
+        var status: Int32 = 0
+        if let recorder {
+            do {
+                try recorder.finish()
+                Output.err("recorded \(recorder.path)\n")
+            } catch {
+                Output.err("theremin: \(error)\n")
+                status = 1
+            }
+        }
+        for box in loop.finishedCalibrations.withLock({ $0 }) where !calibrateOnly {
+            save(box)
+        }
+        if let failure = loop.failure {
+            throw failure
+        }
+        switch ending {
+        case .calibrated(let box):
+            save(box)
+            Output.out("calibrated: \(TerminalDisplay.describe(box))\n")
+        case .calibrationFailed(let reason):
+            throw UsageError("calibration failed: \(reason)")
+        case .endOfInput where calibrateOnly:
+            throw UsageError("calibration incomplete: the input ended before all four positions were read")
+        default:
+            break
+        }
+        return status
+    }
+
+    private func save(_ box: Calibration) {
+        guard let key = calibrationKey else { return }
+        do {
+            let url = try CalibrationStore.standard().save(box, camera: key.camera, card: key.card)
+            Output.err("saved calibration \(url.path)\n")
+        } catch {
+            Output.err("theremin: could not save the calibration: \(error)\n")
+        }
+    }
+}
+
+/// Picks the live display: the preview window when asked for and possible, otherwise the terminal line.
+enum DisplayFactory {
+    static func make(_ settings: Settings) -> LiveDisplay {
+        TerminalDisplay()
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Reads the first channel of a 16/24-bit PCM WAV file written by theremin (libsndfile's canonical layout), so tests
+/// can check rendered sound without depending on the code that wrote it.
+public enum SoundFile {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static func readMono(path: String) throws -> [Float] {
+        let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        func u32(_ i: Int) -> Int { Int(data[i]) | Int(data[i + 1]) << 8 | Int(data[i + 2]) << 16 | Int(data[i + 3]) << 24 }
+        func u16(_ i: Int) -> Int { Int(data[i]) | Int(data[i + 1]) << 8 }
+        guard data.count > 44, String(decoding: data[0..<4], as: UTF8.self) == "RIFF",
+              String(decoding: data[8..<12], as: UTF8.self) == "WAVE" else {
+            throw Failure(description: "\(path) is not a WAV file")
+        }
+        var offset = 12
+        var channels = 0, bits = 0
+        while offset + 8 <= data.count {
+            let id = String(decoding: data[offset..<(offset + 4)], as: UTF8.self)
+            let size = u32(offset + 4)
+            let body = offset + 8
+            if id == "fmt " {
+                channels = u16(body + 2)
+                bits = u16(body + 14)
+            } else if id == "data" {
+                guard channels > 0, bits == 16 || bits == 24 else { throw Failure(description: "unsupported WAV layout") }
+                let bytes = bits / 8
+                let frame = bytes * channels
+                let end = min(data.count, body + size)
+                var samples: [Float] = []
+                samples.reserveCapacity((end - body) / frame)
+                var i = body
+                while i + frame <= end {
+                    if bits == 16 {
+                        samples.append(Float(Int16(bitPattern: UInt16(u16(i)))) / 32_768)
+                    } else {
+                        let raw = Int32(bitPattern: UInt32(data[i]) << 8 | UInt32(data[i + 1]) << 16 | UInt32(data[i + 2]) << 24) >> 8
+                        samples.append(Float(raw) / 8_388_608)
+                    }
+                    i += frame
+                }
+                return samples
+            }
+            offset = body + size + (size & 1)
+        }
+        throw Failure(description: "\(path) has no data chunk")
+    }
+}
