@@ -7,6 +7,8 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -22,6 +24,12 @@ static inline int cv4l2_ioctl(int fd, unsigned long request, void *arg) { return
 
 /// The kernel's `ioctl(fd, request, arg)`, bypassing libv4l2: asks the driver what it really delivers.
 static inline int cv4l2_raw_ioctl(int fd, unsigned long request, void *arg) { return ioctl(fd, request, arg); }
+
+/// Sends libv4l2's own log lines to /dev/null instead of stderr (callers report errors themselves), unless a log
+/// file is already set or LIBV4L2_LOG_FILENAME asks for one. Not thread-safe: call once, before opening devices.
+static inline void cv4l2_silence_log(void) {
+    if (!v4l2_log_file && !getenv("LIBV4L2_LOG_FILENAME")) v4l2_log_file = fopen("/dev/null", "w");
+}
 
 // Request numbers (_IOR/_IOW/_IOWR macros).
 static const unsigned long CV4L2_VIDIOC_QUERYCAP = VIDIOC_QUERYCAP;

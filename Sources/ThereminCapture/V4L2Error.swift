@@ -81,7 +81,7 @@ public struct V4L2Error: Error, Sendable, Equatable, CustomStringConvertible {
         case .noUsableFormat:
             return "camera \(device) cannot deliver what was asked\(facts)\(because)"
         case .unplugged:
-            return "camera \(device) was unplugged\(because): plug it back in"
+            return "camera \(device) was unplugged\(because): plug it back in" + (detail.map { " (\($0))" } ?? "")
         case .timedOut:
             return "camera \(device) delivered no frame\(detail.map { " \($0)" } ?? ""): check the camera and its cable, "
                 + "or pick another with --camera"

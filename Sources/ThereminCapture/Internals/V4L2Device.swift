@@ -105,8 +105,13 @@ final class V4L2Device: @unchecked Sendable {
     let path: String
     private var descriptor: Int32
 
+    /// libv4l2 prints its own error lines on stderr; every failure reaches the user as a V4L2Error instead, so its
+    /// log goes to /dev/null (unless LIBV4L2_LOG_FILENAME asks for it, for debugging). Runs once, thread-safely.
+    private static let quietLibraryLog: Void = cv4l2_silence_log()
+
     /// Opens `path` for non-blocking capture through libv4l2.
     init(opening path: String) throws(V4L2Error) {
+        Self.quietLibraryLog
         self.path = path
         let fd = retryingOnInterrupt { cv4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { throw V4L2Error(operation: "open", errno: errno, device: path) }
