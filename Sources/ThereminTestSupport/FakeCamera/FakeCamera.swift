@@ -175,19 +175,15 @@ public final class FakeCamera: @unchecked Sendable {
         try? output.fileHandleForReading.close()
     }
 
-    /// Where the `fake-camera` executable is: `$THEREMIN_FAKE_CAMERA`, else next to the running test bundle or
-    /// program (SwiftPM puts every product of the package in one build directory).
+    /// Where the `fake-camera` executable is: `$THEREMIN_FAKE_CAMERA`, else among the built products next to the
+    /// test bundle, else next to the running program (e.g. `capture-bench`).
     public static func executablePath() -> String? {
         if let configured = ProcessInfo.processInfo.environment["THEREMIN_FAKE_CAMERA"] { return configured }
-        let programs = [Bundle.main.executablePath, CommandLine.arguments.first].compactMap { $0 }
-        for program in programs {
-            let directory = URL(fileURLWithPath: program).resolvingSymlinksInPath().deletingLastPathComponent()
-            for candidate in [directory, directory.deletingLastPathComponent()] {
-                let path = candidate.appendingPathComponent("fake-camera").path
-                if FileManager.default.isExecutableFile(atPath: path) { return path }
-            }
-        }
-        return nil
+        if let built = ProcessRunner.product("fake-camera") { return built }
+        guard let program = CommandLine.arguments.first else { return nil }
+        let path = URL(fileURLWithPath: program).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("fake-camera").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 }
 
