@@ -2,6 +2,7 @@
 #include "fake_camera.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "fake-camera: cannot create the FUSE session\n");
         return 1;
     }
+    // libfuse only takes over signals left at their default: a script's background job has SIGINT ignored, and
+    // stopping the fake with SIGINT must still unmount it.
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
     if (fuse_set_signal_handlers(session) != 0) {
         fuse_session_destroy(session);
         return 1;
@@ -57,8 +62,13 @@ int main(int argc, char **argv) {
     }
     device.session = session;
 
+    // The frame thread blocks every signal, so SIGINT/SIGTERM interrupt the session loop's read and end it.
     pthread_t producer;
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &previous);
     int started = pthread_create(&producer, NULL, fake_producer_main, &device);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
     if (started != 0) {
         fprintf(stderr, "fake-camera: cannot start the frame thread: %s\n", strerror(started));
     } else {
