@@ -1,8 +1,9 @@
 import Foundation
 import ThereminCore
 
-/// A camera that survives being unplugged: when the stream is lost it reports it once, then tries to reopen the
-/// device at most once per `retryInterval`, for as long as the caller keeps asking for frames.
+/// A camera that survives being unplugged: when the stream is lost (unplugged, or silent for the frame timeout) it
+/// reports it once, closes the device, then tries to reopen it at most once per `retryInterval`, for as long as the
+/// caller keeps asking for frames.
 ///
 /// Every `nextFrame()` call while the camera is away returns within about one retry interval by throwing a
 /// `V4L2Error` whose `isDeviceLost` is true, so the player can keep fading out, redraw its status and notice the

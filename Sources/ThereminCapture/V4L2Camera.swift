@@ -68,6 +68,7 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
             path = try CameraDiscovery.firstCamera(in: configuration.searchDirectory)
         }
         let device = try V4L2Device(opening: path)
+        var started: V4L2Stream?
         do throws(V4L2Error) {
             let camera = try CameraDiscovery.describe(device)
             let bgrRates = try? device.frameIntervals(.bgr24, configuration.size)
@@ -102,11 +103,13 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
             self.sourceFormat = device.driverFormat()
             self.device = device
             let stream = try V4L2Stream(device: device, format: granted, bufferCount: configuration.bufferCount)
+            started = stream
             self.stream = stream
             let mailbox = FrameMailbox()
             self.mailbox = mailbox
             self.thread = try CaptureThread(stream: stream, mailbox: mailbox)
         } catch {
+            started?.stop() // STREAMOFF and unmap before the descriptor goes
             device.close()
             throw error
         }

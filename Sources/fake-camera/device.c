@@ -55,6 +55,7 @@ int fake_device_init(fake_device *d, const fake_options *o) {
     d->present = true;
     d->busy = o->busy;
     d->plug_back_at = -1;
+    d->parent = o->exit_with_parent ? getppid() : 0;
     set_format(d, o->formats[0], o->sizes[0].width, o->sizes[0].height);
     d->interval = o->intervals[0];
     size_t largest = 0;

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/time.h>
+#include <sys/types.h>
 
 #include <linux/videodev2.h>
 
@@ -60,6 +61,7 @@ typedef struct {
     long stall_after;        /* frames delivered before the sensor stops; < 0: never */
     double stall_for;        /* seconds the stall lasts; 0: forever */
     bool metadata;           /* present a metadata node (not a video capture device) */
+    bool exit_with_parent;   /* SIGTERM when the parent process dies (tests: no stray mounts after a crash) */
 } fake_options;
 
 /// Parses the command line; returns 0 to run, 1 after printing help, 2 after printing a usage error.
@@ -105,6 +107,7 @@ typedef struct {
     bool stalled;
     double stall_until;  /* 0: until resumed */
     bool quit;
+    pid_t parent;        /* with --exit-with-parent: the process to outlive no longer than */
 
     uint32_t fourcc;
     int32_t width;

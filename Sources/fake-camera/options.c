@@ -29,6 +29,7 @@ static const char usage_text[] =
     "  --stall-after N          the sensor stops delivering after N frames\n"
     "  --stall-for SEC          ...for SEC seconds (default 0: forever)\n"
     "  --metadata               present a metadata node, not a video capture device\n"
+    "  --exit-with-parent       stop (and unmount) within a second of the parent process dying\n"
     "\n"
     "Runtime control: write a command to DIR/control (unplug, plug, stall, resume, busy on, busy off);\n"
     "read DIR/control for a status line.\n";
@@ -131,6 +132,7 @@ int fake_options_parse(int argc, char **argv, fake_options *o) {
         {"unplug-after", required_argument, NULL, 'u'}, {"plug-back-after", required_argument, NULL, 'U'},
         {"stall-after", required_argument, NULL, 't'}, {"stall-for", required_argument, NULL, 'T'},
         {"metadata", no_argument, NULL, 'M'},          {"help", no_argument, NULL, 'h'},
+        {"exit-with-parent", no_argument, NULL, 'P'},
         {NULL, 0, NULL, 0},
     };
     *o = (fake_options){
@@ -188,6 +190,7 @@ int fake_options_parse(int argc, char **argv, fake_options *o) {
                 return usage_error("--stall-for %s: give seconds (0: forever)", optarg);
             break;
         case 'M': o->metadata = true; break;
+        case 'P': o->exit_with_parent = true; break;
         case 'h': fputs(usage_text, stdout); return 1;
         default:
             return usage_error("unknown or incomplete option %s", argv[optind - 1]);

@@ -3,6 +3,8 @@
 #include "fake_camera.h"
 
 #include <errno.h>
+#include <signal.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/uio.h>
@@ -68,6 +70,12 @@ void *fake_producer_main(void *argument) {
     pthread_mutex_lock(&d->lock);
     while (!d->quit) {
         double now = fake_monotonic_seconds();
+        if (d->parent != 0 && getppid() != d->parent) {
+            // The parent died (the waits below last at most a second): end the session loop, which unmounts.
+            d->parent = 0;
+            fprintf(stderr, "fake-camera: the parent process is gone; stopping\n");
+            kill(getpid(), SIGTERM);
+        }
         if (!d->present && d->plug_back_at >= 0 && now >= d->plug_back_at) fake_device_plug(d);
         if (d->stalled && d->stall_until > 0 && now >= d->stall_until) {
             d->stalled = false;

@@ -107,7 +107,7 @@ public final class FakeCamera: @unchecked Sendable {
         process = Process()
         output = Pipe()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--mount", directory] + options.arguments
+        process.arguments = ["--mount", directory, "--exit-with-parent"] + options.arguments
         process.standardOutput = output
         let exited = self.exited
         process.terminationHandler = { _ in exited.signal() }
