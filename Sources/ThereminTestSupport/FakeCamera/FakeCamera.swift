@@ -77,8 +77,12 @@ public final class FakeCamera: @unchecked Sendable {
     ///
     /// - Throws: `FakeCameraUnavailable` when FUSE cannot be used here (callers skip), `FakeCameraError` otherwise.
     public static func start(_ options: Options = Options()) throws -> FakeCamera {
-        guard access("/dev/fuse", R_OK | W_OK) == 0 else {
+        guard FileManager.default.fileExists(atPath: "/dev/fuse") else {
             throw FakeCameraUnavailable(description: "the fake camera needs /dev/fuse (FUSE), which is missing here")
+        }
+        guard access("/dev/fuse", R_OK | W_OK) == 0 else {
+            throw FakeCameraUnavailable(description: "the fake camera needs /dev/fuse, which this user may not open "
+                + "(run the tests as root)")
         }
         guard geteuid() == 0 else {
             throw FakeCameraUnavailable(description: "the fake camera needs root to mount FUSE with ioctls")
