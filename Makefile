@@ -47,3 +47,11 @@ BENCH_ARGS ?=
 bench-tracking: deps
 	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product tracking-bench
 	$(BUILD_DIR)/release/tracking-bench $(if $(MEDIAPIPE),--run-reference tools/mediapipe_reference.sh) $(BENCH_ARGS)
+
+## Camera capture (issue 4): capture overhead per frame from the fake camera (needs root and /dev/fuse).
+.PHONY: bench-capture
+bench: bench-capture
+bench-capture: deps
+	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product fake-camera
+	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product capture-bench
+	$(BUILD_DIR)/release/capture-bench

@@ -49,3 +49,21 @@ let package = Package(
     ],
     cxxLanguageStandard: .cxx17
 )
+
+// MARK: camera capture, device listing and the fake camera (issue 4)
+package.targets += [
+    .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
+    .target(name: "ThereminCapture", dependencies: ["ThereminCore", "CV4L2"]),
+    // Cameras and sound outputs in one listing (`theremin --list-devices`).
+    .target(name: "ThereminDevices", dependencies: ["ThereminCapture", "ThereminAudio"]),
+    // Test infrastructure: a V4L2 camera served over FUSE, and its test pattern shared with the tests.
+    .systemLibrary(name: "CFuse3", pkgConfig: "fuse3", providers: [.apt(["libfuse3-dev", "fuse3"])]),
+    .target(name: "FakeCameraCore"),
+    .executableTarget(name: "fake-camera", dependencies: ["FakeCameraCore", "CFuse3"],
+                      cSettings: [.define("_GNU_SOURCE")]),
+    .executableTarget(name: "capture-bench", dependencies: ["ThereminCapture", "ThereminTestSupport"]),
+    .testTarget(name: "ThereminCaptureTests", dependencies: ["ThereminCapture", "ThereminCore", "ThereminTestSupport"]),
+    .testTarget(name: "ThereminDevicesTests", dependencies: ["ThereminDevices", "ThereminTestSupport"]),
+]
+// The shared test support starts the fake camera and predicts its pattern.
+package.targets.first { $0.name == "ThereminTestSupport" }?.dependencies.append("FakeCameraCore")

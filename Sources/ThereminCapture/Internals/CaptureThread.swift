@@ -1,0 +1,64 @@
+import Foundation
+import Synchronization
+
+/// The capture thread: waits for the driver, dequeues, copies, re-queues and posts the newest frame, until it is
+/// stopped or the device fails (the failure is posted for the consumer).
+final class CaptureThread: @unchecked Sendable {
+    private let stream: V4L2Stream
+    private let mailbox: FrameMailbox
+    private let wake: WakeSignal
+    private let stopRequested = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(stream: V4L2Stream, mailbox: FrameMailbox) throws(V4L2Error) {
+        self.stream = stream
+        self.mailbox = mailbox
+        self.wake = try WakeSignal()
+    }
+
+    func start(name: String) {
+        let thread = Thread { [self] in
+            run()
+            finished.signal()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// Asks the thread to end and waits until it has.
+    func stop() {
+        stopRequested.store(true, ordering: .releasing)
+        wake.signal()
+        finished.wait()
+    }
+
+    private func run() {
+        while !stopRequested.load(ordering: .acquiring) {
+            // The poll timeout only bounds how long a stop request can go unnoticed if the wake-up were lost;
+            // the consumer's frame timeout is separate.
+            let readiness = stream.device.waitForFrame(timeout: 1, wake: wake)
+            switch readiness {
+            case .woken: return
+            case .timedOut: continue
+            case .frameReady, .deviceError:
+                let start = monotonicSeconds()
+                do throws(V4L2Error) {
+                    switch try stream.dequeue() {
+                    case .frame(let frame):
+                        mailbox.post(frame, overhead: monotonicSeconds() - start)
+                    case .damaged:
+                        mailbox.countDamaged()
+                    case .none where readiness == .deviceError:
+                        // poll reported an error but DQBUF has nothing to say: the queue is dead.
+                        throw V4L2Error(operation: "poll", errno: EIO, device: stream.device.path)
+                    case .none:
+                        continue
+                    }
+                } catch {
+                    mailbox.fail(error)
+                    return
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import ThereminCore
+
+/// Memory-mapped streaming on an open, configured device: the buffers, STREAMON/OFF, and turning a dequeued
+/// buffer into a `Frame` (copied out, so the buffer goes straight back to the driver).
+final class V4L2Stream: @unchecked Sendable {
+    private struct MappedBuffer {
+        var address: UnsafeRawPointer
+        var length: Int
+    }
+
+    let device: V4L2Device
+    let format: PixelFormat
+    private var buffers: [MappedBuffer] = []
+    private var streaming = false
+
+    /// Allocates and maps `bufferCount` buffers, queues them all and starts streaming.
+    init(device: V4L2Device, format: PixelFormat, bufferCount: Int) throws(V4L2Error) {
+        self.device = device
+        self.format = format
+        do throws(V4L2Error) {
+            let granted = try device.requestBuffers(bufferCount)
+            guard granted >= 2 else {
+                throw V4L2Error(kind: .failed, operation: "VIDIOC_REQBUFS", device: device.path,
+                                detail: "the driver granted \(granted) buffers, at least 2 are needed")
+            }
+            for index in 0..<granted {
+                let location = try device.locateBuffer(index)
+                buffers.append(MappedBuffer(address: try device.map(location), length: location.length))
+                try device.queueBuffer(index)
+            }
+            try device.streamOn()
+            streaming = true
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    deinit { stop() }
+
+    /// STREAMOFF, unmap and free the buffers; safe to call more than once and after the device vanished.
+    func stop() {
+        if streaming { try? device.streamOff() }
+        streaming = false
+        for buffer in buffers { device.unmap(buffer.address, length: buffer.length) }
+        if !buffers.isEmpty { _ = try? device.requestBuffers(0) }
+        buffers = []
+    }
+
+    /// The result of one dequeue.
+    enum Dequeued {
+        case frame(Frame)
+        /// The driver flagged the buffer or delivered it short; it went back to the driver unused.
+        case damaged
+        /// No buffer was ready after all (EAGAIN).
+        case none
+    }
+
+    /// Dequeues the oldest filled buffer, copies it into a `Frame` stamped with the buffer's capture time, and
+    /// queues the buffer again.
+    func dequeue() throws(V4L2Error) -> Dequeued {
+        guard let filled = try device.dequeueBuffer() else { return .none }
+        let expected = format.bytesPerLine * format.height
+        guard expected > 0, filled.index < buffers.count, !filled.damaged, filled.bytesUsed >= expected,
+              expected <= buffers[filled.index].length else {
+            try device.queueBuffer(filled.index)
+            return .damaged
+        }
+        let source = buffers[filled.index].address
+        let pixels = [UInt8](unsafeUninitializedCapacity: expected) { destination, count in
+            if let base = destination.baseAddress { base.initialize(from: source.assumingMemoryBound(to: UInt8.self), count: expected) }
+            count = expected
+        }
+        try device.queueBuffer(filled.index)
+        return .frame(Frame(width: format.width, height: format.height, bytesPerRow: format.bytesPerLine,
+                            pixels: pixels, captureTime: filled.monotonicTimestamp ?? monotonicSeconds(),
+                            sequence: UInt64(filled.sequence)))
+    }
+}

@@ -1,0 +1,161 @@
+import Synchronization
+import ThereminCore
+
+/// A live V4L2 webcam as a `FrameSource`: negotiates BGR24 through libv4l2 (which converts YUYV, MJPEG, …),
+/// streams through memory-mapped buffers on its own thread, and always hands out the newest frame.
+///
+/// Frames are stamped with the driver's capture time on the monotonic clock (`MonotonicClock`). A consumer slower
+/// than the camera skips frames (counted in `droppedFrames`) instead of falling behind. When the camera is
+/// unplugged, `nextFrame()` throws a `V4L2Error` of kind `.unplugged`; `ReconnectingCamera` turns that into
+/// "fade out and retry once a second". `close()` stops streaming and releases the device; call it on SIGINT too.
+public final class V4L2Camera: FrameSource, @unchecked Sendable {
+    /// What to open and how (the `--camera`, `--size`, `--fps` options).
+    public struct Configuration: Sendable, Equatable {
+        /// The device node (`--camera /dev/video2`); nil opens the first camera in `searchDirectory`.
+        public var device: String?
+        /// The frame size (`--size`); it must be one the camera offers.
+        public var size: PixelSize
+        /// The frame rate (`--fps`); nil takes the highest rate offered at `size`.
+        public var framesPerSecond: Double?
+        /// Memory-mapped driver buffers: enough to keep the camera busy while one is being copied.
+        public var bufferCount: Int
+        /// Seconds without a frame before `nextFrame()` throws `.timedOut`.
+        public var frameTimeout: Double
+        /// Where to look for `video*` nodes when `device` is nil.
+        public var searchDirectory: String
+
+        public init(device: String? = nil, size: PixelSize = .standard, framesPerSecond: Double? = nil,
+                    bufferCount: Int = 4, frameTimeout: Double = 2, searchDirectory: String = "/dev") {
+            self.device = device
+            self.size = size
+            self.framesPerSecond = framesPerSecond
+            self.bufferCount = bufferCount
+            self.frameTimeout = frameTimeout
+            self.searchDirectory = searchDirectory
+        }
+    }
+
+    /// The device node streaming from.
+    public let devicePath: String
+    /// The camera as its driver describes it, with every format, size and rate it offers.
+    public let camera: CameraDescription
+    /// The granted frame size, in BGR24.
+    public let size: PixelSize
+    /// Bytes per row of the frames (at least `3 * size.width`).
+    public let bytesPerRow: Int
+    /// The granted rate, re-read from the driver; nil when the driver does not say.
+    public let nominalFrameRate: Double?
+    /// The format the camera itself delivers before libv4l2 converts it (e.g. `YUYV`), when the driver says.
+    public let sourceFormat: FourCC?
+
+    private let configuration: Configuration
+    private let device: V4L2Device
+    private let stream: V4L2Stream
+    private let mailbox: FrameMailbox
+    private let thread: CaptureThread
+    private let closed = Atomic<Bool>(false)
+
+    /// Opens and starts the camera.
+    ///
+    /// - Throws: `V4L2Error`: `.notFound` (no such device, or no camera at all), `.permissionDenied`, `.busy`,
+    ///   `.notCaptureDevice`, `.noUsableFormat` (the message lists what is offered), `.failed`.
+    public init(_ configuration: Configuration = Configuration()) throws(V4L2Error) {
+        self.configuration = configuration
+        let path: String
+        if let chosen = configuration.device {
+            path = chosen
+        } else {
+            path = try CameraDiscovery.firstCamera(in: configuration.searchDirectory)
+        }
+        let device = try V4L2Device(opening: path)
+        var started: V4L2Stream?
+        do throws(V4L2Error) {
+            let camera = try CameraDiscovery.describe(device)
+            let bgrRates = try? device.frameIntervals(.bgr24, configuration.size)
+            let choice = try FormatSelection.choose(
+                from: camera.formats, size: configuration.size, framesPerSecond: configuration.framesPerSecond,
+                convertedRates: bgrRates, device: path)
+
+            let granted = try device.setFormat(.bgr24, choice.size)
+            guard granted.fourcc == .bgr24 else {
+                let offered = camera.formats.map(\.fourcc.description).joined(separator: ", ")
+                throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: path,
+                                detail: "libv4l2 cannot convert its formats (\(offered)) to BGR; "
+                                    + "pick another camera with --camera")
+            }
+            guard granted.width > 0, granted.height > 0, granted.bytesPerLine >= granted.width * 3 else {
+                throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: path,
+                                detail: "the driver granted an unusable BGR format "
+                                    + "(\(granted.width)x\(granted.height), \(granted.bytesPerLine) bytes per row)")
+            }
+            var interval: FrameInterval?
+            if let asked = choice.interval {
+                interval = try device.setFrameInterval(asked)
+            } else {
+                interval = try device.frameInterval()
+            }
+
+            self.devicePath = path
+            self.camera = camera
+            self.size = PixelSize(width: granted.width, height: granted.height)
+            self.bytesPerRow = granted.bytesPerLine
+            self.nominalFrameRate = interval.map(\.framesPerSecond) ?? choice.interval?.framesPerSecond
+            self.sourceFormat = device.driverFormat()
+            self.device = device
+            let stream = try V4L2Stream(device: device, format: granted, bufferCount: configuration.bufferCount)
+            started = stream
+            self.stream = stream
+            let mailbox = FrameMailbox()
+            self.mailbox = mailbox
+            self.thread = try CaptureThread(stream: stream, mailbox: mailbox)
+        } catch {
+            started?.stop() // STREAMOFF and unmap before the descriptor goes
+            device.close()
+            throw error
+        }
+        thread.start(name: "capture \(path)")
+    }
+
+    deinit { close() }
+
+    /// `/dev/video0 (HD Pro Webcam C920)`.
+    public var name: String { "\(devicePath) (\(camera.card))" }
+
+    public var frameSize: (width: Int, height: Int) { (size.width, size.height) }
+
+    public var droppedFrames: Int { mailbox.statistics.framesDropped }
+
+    /// Frames captured, delivered, dropped and damaged so far.
+    public var statistics: CaptureStatistics { mailbox.statistics }
+
+    /// The newest frame, waiting up to the configured timeout for one newer than the last.
+    ///
+    /// Returns nil once the camera is closed (also when `close()` is called from another thread while waiting).
+    /// - Throws: `V4L2Error` `.unplugged` when the device went away, `.timedOut` when no frame came in time (the
+    ///   camera stays open; calling again waits again), or what the driver reported.
+    public func nextFrame() throws(V4L2Error) -> Frame? {
+        switch mailbox.take(timeout: configuration.frameTimeout) {
+        case .frame(let frame): return frame
+        case .closed: return nil
+        case .failed(let error): throw error
+        case .timedOut:
+            throw V4L2Error(kind: .timedOut, operation: "waiting for a frame", device: devicePath,
+                            detail: "for \(FrameInterval.format(configuration.frameTimeout)) s")
+        }
+    }
+
+    /// Stops the capture thread, STREAMOFF, unmaps the buffers and closes the device. Safe to call more than once
+    /// and from any thread; a `nextFrame()` waiting elsewhere returns nil.
+    public func close() {
+        guard closed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        else { return }
+        mailbox.close()
+        thread.stop()
+        stream.stop()
+        device.close()
+    }
+
+    /// Capture overhead samples (seconds from DQBUF until the BGR frame is posted) since the last call; for
+    /// `capture-bench`.
+    package func drainCaptureOverheads() -> [Double] { mailbox.drainOverheads() }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import ThereminCapture
+
+/// The text `theremin --list-devices` prints: a readable table, or JSON for scripts (`--json`).
+///
+/// - Parameters:
+///   - json: JSON (pretty-printed, sorted keys) instead of the table.
+///   - cameraDirectory: where to look for `video*` nodes (tests point it elsewhere).
+/// - Throws: only if the JSON cannot be encoded.
+public func listDevicesReport(json: Bool, cameraDirectory: String = "/dev") throws -> String {
+    let inventory = DeviceInventory.gather(cameraDirectory: cameraDirectory)
+    return json ? try DeviceListing.json(inventory) : DeviceListing.table(inventory)
+}
+
+/// Renders a `DeviceInventory`.
+public enum DeviceListing {
+    public static func json(_ inventory: DeviceInventory) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(inventory), as: UTF8.self) + "\n"
+    }
+
+    public static func table(_ inventory: DeviceInventory) -> String {
+        var lines = ["Cameras"]
+        if inventory.cameras.isEmpty && inventory.cameraProblems.isEmpty {
+            lines.append("  no cameras found (no video capture device among \(inventory.cameraDirectory)/video*): "
+                + "plug in a webcam")
+        }
+        for camera in inventory.cameras {
+            let bus = camera.busInfo.isEmpty ? "" : ", \(camera.busInfo)"
+            lines.append("  \(camera.path)  \(camera.card) (\(camera.driver)\(bus))")
+            if camera.formats.isEmpty { lines.append("      offers no video formats") }
+            for format in camera.formats {
+                let compressed = format.compressed ? ", compressed" : ""
+                lines.append("    \(pad(format.fourcc.description, 5)) \(format.description)\(compressed)")
+                if let range = format.sizeRange {
+                    lines.append("          any size from \(range.minimum) to \(range.maximum) "
+                        + "in steps of \(range.step)")
+                }
+                for size in format.sizes {
+                    lines.append("          \(pad(size.size.description, 11)) \(rates(size))")
+                }
+            }
+        }
+        for problem in inventory.cameraProblems { lines.append("  \(problem)") }
+
+        lines.append("")
+        lines.append("Sound outputs (ALSA playback; pass the name to --audio-device)")
+        if let problem = inventory.soundProblem {
+            lines.append("  \(problem)")
+        } else if inventory.soundOutputs.isEmpty {
+            lines.append("  no sound outputs found: check that a sound card is present (`aplay -l`)")
+        } else {
+            let width = min(inventory.soundOutputs.map(\.name.count).max() ?? 0, 32)
+            for output in inventory.soundOutputs {
+                lines.append("  \(pad(output.name, width))  \(output.description)")
+            }
+            if !inventory.hasSoundCard {
+                lines.append("  no sound card found: only ALSA's 'null' device, which plays nothing")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func rates(_ size: CameraFrameSize) -> String {
+        if let range = size.intervalRange {
+            return "\(range.slowest)-\(range.fastest) fps"
+        }
+        if size.intervals.isEmpty { return "rates not reported" }
+        return size.intervals.map(\.description).joined(separator: ", ") + " fps"
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}

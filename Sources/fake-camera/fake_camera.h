@@ -1,0 +1,183 @@
+// fake-camera: a V4L2 capture device served as a file over FUSE, for tests and end-to-end runs without a webcam.
+//
+// The kernel passes the V4L2 ioctls of a regular FUSE file to this server in "restricted" mode (their argument
+// sizes are encoded in the request numbers), so unmodified libv4l2 drives it through the real system calls.
+// Frames reach the client's mmap through the page cache: the producer pushes each finished frame into the cache
+// with fuse_lowlevel_notify_store, and the read handler serves the same bytes when the kernel asks.
+#ifndef FAKE_CAMERA_H
+#define FAKE_CAMERA_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/time.h>
+#include <sys/types.h>
+
+#include <linux/videodev2.h>
+
+#define FUSE_USE_VERSION 312 /* libfuse 3.12+: unsigned ioctl command numbers */
+#include <fuse_lowlevel.h>
+
+#include "FakeCameraCore.h"
+
+enum {
+    FAKE_MAX_BUFFERS = 8,
+    FAKE_MAX_FORMATS = 8,
+    FAKE_MAX_SIZES = 8,
+    FAKE_MAX_RATES = 8,
+    FAKE_MAX_PENDING = 16,
+};
+
+/// Inode numbers: the device file gets a new one each time it is plugged back, so a dead file descriptor and a
+/// fresh one never share a page cache (like two different device nodes).
+enum { FAKE_INO_ROOT = 1, FAKE_INO_CONTROL = 2, FAKE_INO_DEVICE_BASE = 16 };
+
+typedef struct {
+    uint32_t numerator;
+    uint32_t denominator;
+} fake_interval;
+
+typedef struct {
+    int32_t width;
+    int32_t height;
+} fake_size;
+
+/// Everything the command line sets.
+typedef struct {
+    const char *mount;
+    const char *name;
+    const char *card;
+    const char *driver;
+    uint32_t formats[FAKE_MAX_FORMATS];
+    int format_count;
+    fake_size sizes[FAKE_MAX_SIZES];
+    int size_count;
+    fake_interval intervals[FAKE_MAX_RATES]; /* offered frame intervals, fastest first as given */
+    int interval_count;
+    const char *video;       /* NULL: the moving-square pattern */
+    bool busy;               /* open() fails with EBUSY */
+    long unplug_after;       /* frames delivered before the device vanishes; < 0: never */
+    double plug_back_after;  /* seconds until it returns; < 0: never */
+    long stall_after;        /* frames delivered before the sensor stops; < 0: never */
+    double stall_for;        /* seconds the stall lasts; 0: forever */
+    bool metadata;           /* present a metadata node (not a video capture device) */
+    bool exit_with_parent;   /* SIGTERM when the parent process dies (tests: no stray mounts after a crash) */
+} fake_options;
+
+/// Parses the command line; returns 0 to run, 1 after printing help, 2 after printing a usage error.
+int fake_options_parse(int argc, char **argv, fake_options *options);
+
+typedef enum { BUFFER_DEQUEUED, BUFFER_QUEUED, BUFFER_FILLING, BUFFER_DONE } fake_buffer_state;
+
+typedef struct {
+    fake_buffer_state state;
+    uint32_t bytesused;
+    uint32_t sequence;
+    struct timeval timestamp;
+} fake_buffer;
+
+/// One open file description of the device file.
+typedef struct fake_handle {
+    unsigned generation;  /* the device generation it was opened in; a later one means "unplugged" */
+    bool nonblocking;
+    struct fuse_pollhandle *poll_handle;
+    struct fake_handle *next;
+} fake_handle;
+
+typedef struct {
+    fuse_req_t request;
+    fake_handle *handle;
+} fake_pending_dequeue;
+
+typedef struct fake_frame_source fake_frame_source;
+
+/// The emulated device. `lock` guards every field; buffer memory is written by the producer only while the
+/// buffer is FILLING (driver-owned), as a DMA engine would.
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t wake; /* producer: stream started, faults changed, quitting */
+    struct fuse_session *session;
+    const fake_options *options;
+
+    bool present;
+    unsigned generation;
+    bool busy;
+    bool unplugged_once;
+    double plug_back_at; /* monotonic seconds; < 0: not scheduled */
+    bool stalled;
+    double stall_until;  /* 0: until resumed */
+    bool quit;
+    pid_t parent;        /* with --exit-with-parent: the process to outlive no longer than */
+
+    uint32_t fourcc;
+    int32_t width;
+    int32_t height;
+    uint32_t bytes_per_line;
+    uint32_t image_size;
+    fake_interval interval;
+
+    fake_handle *handles;
+    fake_handle *owner; /* the handle that allocated the buffers */
+    uint32_t buffer_count;
+    size_t buffer_stride; /* page-aligned maximum image size: buffer i lives at i * stride */
+    uint8_t *memory;
+    size_t memory_size;
+    fake_buffer buffers[FAKE_MAX_BUFFERS];
+    uint32_t queued[FAKE_MAX_BUFFERS];
+    uint32_t queued_count;
+    uint32_t done[FAKE_MAX_BUFFERS];
+    uint32_t done_count;
+    bool streaming;
+    unsigned stream_epoch;   /* bumped by STREAMOFF, REQBUFS and unplug: fills in flight are discarded */
+    bool restart_source;
+    uint32_t sequence;       /* frames the sensor produced since STREAMON, delivered or not */
+    uint64_t frames_delivered;
+    uint64_t frames_dropped; /* produced while no buffer was queued */
+    fake_pending_dequeue pending[FAKE_MAX_PENDING];
+    int pending_count;
+
+    fake_frame_source *source;
+} fake_device;
+
+int fake_device_init(fake_device *device, const fake_options *options);
+void fake_device_destroy(fake_device *device);
+uint64_t fake_device_ino(const fake_device *device); /* caller holds the lock */
+
+/// FUSE-facing operations (filesystem.c calls these with the lock not held).
+int fake_device_open(fake_device *device, fake_handle **handle, bool nonblocking);
+void fake_device_release(fake_device *device, fake_handle *handle);
+void fake_device_ioctl(fake_device *device, fuse_req_t request, fake_handle *handle, unsigned int command,
+                       const void *in, size_t in_size, size_t out_size);
+void fake_device_poll(fake_device *device, fuse_req_t request, fake_handle *handle, struct fuse_pollhandle *ph);
+/// Runs one control command ("unplug", "plug", "stall", "resume", "busy on", "busy off"); 0 or an errno.
+int fake_device_control(fake_device *device, const char *command);
+/// A one-line status report for the control file.
+int fake_device_status(fake_device *device, char *text, size_t capacity);
+
+/// Fault transitions (caller holds the lock).
+void fake_device_unplug(fake_device *device, const char *why);
+void fake_device_plug(fake_device *device);
+
+/// Takes the oldest queued buffer for filling (lock held); false when the application has none queued.
+bool fake_device_begin_fill(fake_device *device, uint32_t *index, unsigned *epoch);
+/// Marks a filled buffer done and wakes the application (lock held); false when the stream was reset meanwhile.
+bool fake_device_finish_fill(fake_device *device, uint32_t index, unsigned epoch, uint32_t sequence,
+                             struct timeval timestamp);
+
+/// The frame clock: runs until `quit`.
+void *fake_producer_main(void *device);
+
+/// The FUSE operations of the mounted directory (filesystem.c).
+extern const struct fuse_lowlevel_ops fake_filesystem_operations;
+
+/// Frame sources: the moving-square pattern, or a video file decoded by the ffmpeg command.
+fake_frame_source *fake_frames_open(const char *video_path);
+/// Starts over at frame 0 in the given format (called at STREAMON); 0 or -1 with a message printed.
+int fake_frames_start(fake_frame_source *source, uint32_t fourcc, int32_t width, int32_t height);
+/// Produces frame `sequence` into `destination` (`image_size` bytes), or skips it when `destination` is NULL.
+void fake_frames_next(fake_frame_source *source, uint8_t *destination, uint32_t image_size, uint32_t sequence);
+void fake_frames_close(fake_frame_source *source);
+
+double fake_monotonic_seconds(void);
+
+#endif

@@ -1,0 +1,74 @@
+import Foundation
+import ThereminAudio
+import ThereminCapture
+import ThereminDevices
+import ThereminTestSupport
+import XCTest
+
+final class DeviceListingTests: XCTestCase {
+    private func emptyDirectory() throws -> String {
+        let directory = NSTemporaryDirectory() + "no-cameras-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: directory) }
+        return directory
+    }
+
+    func testWithoutCamerasTheTableSaysSoPlainly() throws {
+        let directory = try emptyDirectory()
+        let table = try listDevicesReport(json: false, cameraDirectory: directory)
+        let lines = table.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines.first, "Cameras")
+        XCTAssertEqual(lines.dropFirst().first,
+                       "  no cameras found (no video capture device among \(directory)/video*): plug in a webcam")
+        XCTAssertTrue(lines.contains("Sound outputs (ALSA playback; pass the name to --audio-device)"), table)
+    }
+
+    func testWithoutCamerasTheJSONHasAnEmptyList() throws {
+        let directory = try emptyDirectory()
+        let text = try listDevicesReport(json: true, cameraDirectory: directory)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        XCTAssertEqual((object["cameras"] as? [Any])?.count, 0)
+        XCTAssertEqual(object["cameraDirectory"] as? String, directory)
+        XCTAssertNotNil(object["soundOutputs"] as? [Any])
+    }
+
+    func testListsTheCameraWithFormatsSizesAndRates() throws {
+        var options = FakeCamera.Options()
+        options.card = "Listing Cam"
+        options.pixelFormats = ["YUYV", "BGR3"]
+        options.rates = [30, 7.5]
+        let fake: FakeCamera
+        do { fake = try FakeCamera.start(options) } catch let unavailable as FakeCameraUnavailable {
+            throw XCTSkip("\(unavailable)")
+        }
+        defer { fake.stop() }
+
+        let table = try listDevicesReport(json: false, cameraDirectory: fake.directory)
+        XCTAssertTrue(table.contains("  \(fake.devicePath)  Listing Cam (fake-camera, fuse:video0)\n"
+            + "    YUYV  YUYV 4:2:2\n"
+            + "          640x480     30, 7.5 fps\n"
+            + "          1280x720    30, 7.5 fps\n"
+            + "    BGR3  24-bit BGR 8-8-8\n"), table)
+
+        let json = try listDevicesReport(json: true, cameraDirectory: fake.directory)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let cameras = try XCTUnwrap(object["cameras"] as? [[String: Any]])
+        XCTAssertEqual(cameras.count, 1)
+        XCTAssertEqual(cameras[0]["path"] as? String, fake.devicePath)
+        XCTAssertEqual(cameras[0]["card"] as? String, "Listing Cam")
+        let formats = try XCTUnwrap(cameras[0]["formats"] as? [[String: Any]])
+        XCTAssertEqual(formats.compactMap { $0["fourcc"] as? String }, ["YUYV", "BGR3"])
+        let sizes = try XCTUnwrap(formats[0]["sizes"] as? [[String: Any]])
+        XCTAssertEqual(sizes.first?["width"] as? Int, 640)
+        XCTAssertEqual(sizes.first?["framesPerSecond"] as? [Double], [30, 7.5])
+    }
+
+    func testSoundOutputsWithoutACardAreCalledThat() {
+        let inventory = DeviceInventory(cameras: [], cameraProblems: [], cameraDirectory: "/dev",
+                                        soundOutputs: [ALSAPlaybackDevice(name: "null", description: "Discard all samples")],
+                                        soundProblem: nil)
+        XCTAssertFalse(inventory.hasSoundCard)
+        XCTAssertTrue(DeviceListing.table(inventory).hasSuffix(
+            "  null  Discard all samples\n  no sound card found: only ALSA's 'null' device, which plays nothing\n"))
+    }
+}
