@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
 // theremin: a camera theremin for Linux. See README.md and ../shared/DESIGN.md for the layout.
+// Targets follow the pipeline: capture -> tracking -> control (core) -> synthesis (core) -> output (audio).
 import PackageDescription
 
 let package = Package(
@@ -13,57 +14,54 @@ let package = Package(
         // MARK: C libraries from Debian, as system-library targets
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
+        .systemLibrary(name: "COpenCV", pkgConfig: "opencv4", providers: [.apt(["libopencv-dev"])]),
 
         // MARK: pure Swift core: no C imports
         .target(name: "ThereminCore"),
 
-        // MARK: hardware and file back ends
-        .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile"]),
+        // MARK: capture (V4L2 camera; video files and images over OpenCV)
+        .target(name: "ThereminCapture", dependencies: ["ThereminCore", "CV4L2"]),
+        .target(name: "CVideoInput", dependencies: ["COpenCV"]),
+        .target(name: "ThereminVideo", dependencies: ["ThereminCore", "CVideoInput"]),
 
-        // MARK: hand tracking and file input (OpenCV)
-        .systemLibrary(name: "COpenCV", pkgConfig: "opencv4", providers: [.apt(["libopencv-dev"])]),
-        // The tracker's C++ is optimized even in debug builds: the tests run the real models on real footage.
+        // MARK: tracking (C++ shim over OpenCV DNN); optimized even in debug: tests run the real models
         .target(name: "CHandTracker", dependencies: ["COpenCV"],
                 cxxSettings: [.headerSearchPath("."), .unsafeFlags(["-O2"], .when(configuration: .debug))]),
-        .target(name: "CVideoInput", dependencies: ["COpenCV"]),
         .target(name: "ThereminTracking", dependencies: ["ThereminCore", "CHandTracker"]),
-        .target(name: "ThereminVideo", dependencies: ["ThereminCore", "CVideoInput"]),
-        .executableTarget(name: "tracking-bench", dependencies: ["ThereminTracking", "ThereminVideo", "ThereminCore"]),
+
+        // MARK: output (ALSA, sound files)
+        .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile"]),
 
         // MARK: command line
-        .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio", "ThereminTracking", "ThereminVideo"]),
+        .target(name: "ThereminDevices", dependencies: ["ThereminCapture", "ThereminAudio"]),
+        .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio", "ThereminCapture", "ThereminVideo",
+                                                    "ThereminTracking", "ThereminDevices"]),
         .executableTarget(name: "theremin", dependencies: ["ThereminCLI"]),
 
         // MARK: benchmarks
         .executableTarget(name: "render-bench", dependencies: ["ThereminCore"]),
+        .executableTarget(name: "tracking-bench", dependencies: ["ThereminTracking", "ThereminVideo", "ThereminCore"]),
+        .executableTarget(name: "capture-bench", dependencies: ["ThereminCapture", "ThereminTestSupport"]),
 
-        // MARK: tests
+        // MARK: test infrastructure
         .target(name: "ALSAPacedDevice", dependencies: ["CALSA"], cSettings: [.define("PIC")]),
-        .target(name: "ThereminTestSupport", dependencies: ["ThereminCore"]),
+        // A V4L2 camera served over FUSE, and its test pattern shared with the tests.
+        .systemLibrary(name: "CFuse3", pkgConfig: "fuse3", providers: [.apt(["libfuse3-dev", "fuse3"])]),
+        .target(name: "FakeCameraCore"),
+        .executableTarget(name: "fake-camera", dependencies: ["FakeCameraCore", "CFuse3"],
+                          cSettings: [.define("_GNU_SOURCE")]),
+        .target(name: "ThereminTestSupport", dependencies: ["ThereminCore", "FakeCameraCore"]),
+
+        // MARK: tests, one per target
         .testTarget(name: "ThereminCoreTests", dependencies: ["ThereminCore", "ThereminTestSupport"],
                     exclude: ["Fuzz/Regressions"]),
-        .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport"]),
-        .testTarget(name: "ThereminTrackingTests", dependencies: ["ThereminTracking", "CHandTracker", "ThereminVideo", "ThereminCore"]),
+        .testTarget(name: "ThereminCaptureTests", dependencies: ["ThereminCapture", "ThereminCore", "ThereminTestSupport"]),
         .testTarget(name: "ThereminVideoTests", dependencies: ["ThereminVideo", "ThereminCore"]),
+        .testTarget(name: "ThereminTrackingTests", dependencies: ["ThereminTracking", "CHandTracker", "ThereminVideo", "ThereminCore"]),
+        .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport"]),
+        .testTarget(name: "ThereminDevicesTests", dependencies: ["ThereminDevices", "ThereminTestSupport"]),
         .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )
-
-// MARK: camera capture, device listing and the fake camera (issue 4)
-package.targets += [
-    .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
-    .target(name: "ThereminCapture", dependencies: ["ThereminCore", "CV4L2"]),
-    // Cameras and sound outputs in one listing (`theremin --list-devices`).
-    .target(name: "ThereminDevices", dependencies: ["ThereminCapture", "ThereminAudio"]),
-    // Test infrastructure: a V4L2 camera served over FUSE, and its test pattern shared with the tests.
-    .systemLibrary(name: "CFuse3", pkgConfig: "fuse3", providers: [.apt(["libfuse3-dev", "fuse3"])]),
-    .target(name: "FakeCameraCore"),
-    .executableTarget(name: "fake-camera", dependencies: ["FakeCameraCore", "CFuse3"],
-                      cSettings: [.define("_GNU_SOURCE")]),
-    .executableTarget(name: "capture-bench", dependencies: ["ThereminCapture", "ThereminTestSupport"]),
-    .testTarget(name: "ThereminCaptureTests", dependencies: ["ThereminCapture", "ThereminCore", "ThereminTestSupport"]),
-    .testTarget(name: "ThereminDevicesTests", dependencies: ["ThereminDevices", "ThereminTestSupport"]),
-]
-// The shared test support starts the fake camera and predicts its pattern.
-package.targets.first { $0.name == "ThereminTestSupport" }?.dependencies.append("FakeCameraCore")
