@@ -1,5 +1,7 @@
 import Foundation
 import ThereminAudio
+import ThereminCapture
+import ThereminDevices
 import ThereminCore
 import ThereminTracking
 import ThereminVideo
@@ -30,6 +32,9 @@ public enum CommandLineTool {
         } catch let error as VideoError {
             Output.err("theremin: \(error)\n")
             return 2
+        } catch let error as V4L2Error {
+            Output.err("theremin: \(error)\n")
+            return error.isDeviceLost ? 1 : 2
         } catch let error as CalibrationStore.LoadProblem {
             Output.err("theremin: \(error)\n")
             return 2
@@ -56,8 +61,13 @@ public enum CommandLineTool {
             return try InputCommand(settings: settings, path: path).run()
         case .calibrate(let input?):
             return try CalibrateCommand(settings: settings).run(input: input)
-        case .play, .calibrate, .listDevices:
-            throw RuntimeFailure("this mode needs the camera module, which this build does not include yet")
+        case .calibrate(nil):
+            return try PlayCommand(settings: settings, calibrateOnly: true).run()
+        case .play:
+            return try PlayCommand(settings: settings).run()
+        case .listDevices:
+            Output.out(try listDevicesReport(json: settings.json))
+            return 0
         }
     }
 }

@@ -22,6 +22,10 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
     private var lastRate: Double?
     private var droppedBefore = 0
 
+    /// The device node this camera is pinned to, and the camera's card name (what calibrations are saved under).
+    public let devicePath: String
+    public let card: String
+
     /// How many times the camera was reopened after being lost.
     public private(set) var reconnections = 0
 
@@ -36,6 +40,8 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
         pinned.device = camera.devicePath
         self.configuration = pinned
         self.retryInterval = retryInterval
+        self.devicePath = camera.devicePath
+        self.card = camera.camera.card
         self.camera = camera
         self.lastName = camera.name
         self.lastSize = camera.size

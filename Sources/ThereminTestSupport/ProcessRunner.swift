@@ -26,6 +26,12 @@ public enum ProcessRunner {
     /// Runs `executable` with `arguments`, extra environment variables and optional stdin text; waits for it.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                            stdin: String? = nil) throws -> Result {
+        try spawn(executable, arguments, environment: environment, stdin: stdin).wait()
+    }
+
+    /// Starts `executable` in the background; `wait()` collects its output and status.
+    public static func spawn(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                             stdin: String? = nil) throws -> Running {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -39,19 +45,43 @@ public enum ProcessRunner {
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
-        // Read both pipes fully before waiting, so a chatty child cannot block on a full pipe.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
+        return Running(process: process, out: out, err: err)
+    }
+
+    /// A child process running in the background. Its output is drained as it comes, so it never blocks on a
+    /// full pipe.
+    public final class Running: @unchecked Sendable {
+        public let process: Process
+        private let group = DispatchGroup()
+        private var outData = Data()
+        private var errData = Data()
+
+        init(process: Process, out: Pipe, err: Pipe) {
+            self.process = process
+            group.enter()
+            DispatchQueue.global().async { [self] in
+                errData = err.fileHandleForReading.readDataToEndOfFile()
+                group.leave()
+            }
+            group.enter()
+            DispatchQueue.global().async { [self] in
+                outData = out.fileHandleForReading.readDataToEndOfFile()
+                group.leave()
+            }
         }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+
+        /// Sends a signal (SIGINT for Ctrl-C).
+        public func signal(_ number: Int32) {
+            kill(process.processIdentifier, number)
+        }
+
+        /// Waits for the process to end and returns what it printed.
+        public func wait() -> Result {
+            group.wait()
+            process.waitUntilExit()
+            return Result(status: process.terminationStatus,
+                          stdout: String(decoding: outData, as: UTF8.self),
+                          stderr: String(decoding: errData, as: UTF8.self))
+        }
     }
 }

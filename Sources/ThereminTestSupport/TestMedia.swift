@@ -16,21 +16,13 @@ public enum TestMedia {
     public static let corpusMissing = "hand corpus absent (../shared/corpus next to the repository)"
 
     /// The ffmpeg executable, or nil.
-    public static var ffmpeg: String? {
-        ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    public static var ffmpeg: String? { FFmpeg.path }
 
     public static let ffmpegMissing = "ffmpeg not installed (Debian package ffmpeg): cannot generate test media"
 
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
-    }
-
-    /// Runs ffmpeg quietly with `arguments`; throws with its message when it fails.
+    /// Runs ffmpeg quietly with `arguments`, overwriting outputs; throws with its message when it fails.
     public static func runFFmpeg(_ arguments: [String]) throws {
-        guard let ffmpeg else { throw Failure(description: ffmpegMissing) }
-        let result = try ProcessRunner.run(ffmpeg, ["-y", "-loglevel", "error", "-nostdin"] + arguments)
-        guard result.status == 0 else { throw Failure(description: "ffmpeg failed: \(result.stderr)") }
+        _ = try FFmpeg.run(["-y"] + arguments)
     }
 
     /// A video of a corpus hand photo held still at each of `positions` in turn (ffmpeg overlay expressions for a

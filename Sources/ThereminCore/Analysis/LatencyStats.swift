@@ -55,10 +55,11 @@ public struct LatencyStats: Sendable {
     public func report() -> String {
         var lines = ["latency (ms)        median    p95    frames"]
         for stage in Stage.allCases {
+            let name = "  " + stage.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0)
             if let s = summary(stage) {
-                lines.append(String(format: "  %-17@ %6.1f %6.1f %7d", stage.rawValue as NSString, s.median * 1000, s.p95 * 1000, count(stage)))
+                lines.append(name + String(format: " %6.1f %6.1f %7d", s.median * 1000, s.p95 * 1000, count(stage)))
             } else {
-                lines.append(String(format: "  %-17@    n/a    n/a       0", stage.rawValue as NSString))
+                lines.append(name + "    n/a    n/a       0")
             }
         }
         let fps = duration > 0 ? Double(trackedFrames) / duration : 0

@@ -1,0 +1,137 @@
+import XCTest
+import Foundation
+import ThereminCore
+import ThereminTestSupport
+
+/// The whole instrument end to end: the fake camera (FUSE, real V4L2 path through libv4l2) plays a corpus clip,
+/// the real tracker follows the hand, and the sound goes through real ALSA into the paced test device.
+final class LivePlayTests: XCTestCase {
+    private var directory: URL!
+    private var binary: String!
+
+    override func setUpWithError() throws {
+        guard let path = ProcessRunner.product("theremin") else { throw XCTSkip("the theremin binary is not built") }
+        binary = path
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    private func startCamera(video: String? = nil) throws -> FakeCamera {
+        var options = FakeCamera.Options()
+        options.video = video
+        options.rates = [30]
+        do {
+            return try FakeCamera.start(options)
+        } catch let unavailable as FakeCameraUnavailable {
+            throw XCTSkip(unavailable.description)
+        }
+    }
+
+    /// ALSA configuration with the paced device (the real-time stand-in for a sound card).
+    private func alsaConfig() throws -> (path: String, capture: String) {
+        guard let paced = ALSATestEnvironment.pacedDeviceConfiguration() else {
+            throw XCTSkip("paced ALSA test device not built: run `swift build --build-tests`")
+        }
+        let capture = directory.appendingPathComponent("sound.raw").path
+        let config = directory.appendingPathComponent("asound.conf").path
+        let text = ALSATestEnvironment.configuration(defaultCapture: "/dev/null", extra: paced)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: config))
+        return (config, capture)
+    }
+
+    /// Waits (up to `timeout`) until the recording in progress holds at least `lines` samples.
+    private func waitForRecording(named name: String, lines: Int, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            if let part = files.first(where: { $0.hasPrefix(".\(name).") && $0.hasSuffix(".part") }),
+               let text = try? String(contentsOfFile: directory.appendingPathComponent(part).path, encoding: .utf8),
+               text.split(separator: "\n").filter({ !$0.hasPrefix("#") }).count > lines {
+                return true
+            }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    func testLivePlayFollowsTheHandRecordsAndStopsCleanlyOnSIGINT() throws {
+        guard let corpus = TestMedia.corpus else { throw XCTSkip(TestMedia.corpusMissing) }
+        let camera = try startCamera(video: corpus.appendingPathComponent("video/mediapipe_selfie_segmentation_web.mp4").path)
+        defer { camera.stop() }
+        let alsa = try alsaConfig()
+        let trace = directory.appendingPathComponent("live.csv").path
+        let running = try ProcessRunner.spawn(binary, [
+            "--camera", camera.devicePath, "--audio-device", "paced:FILE=\(alsa.capture)", "--record", trace,
+            "--stats", "--no-preview", "--volume", "1",
+        ], environment: ["ALSA_CONFIG_PATH": alsa.path, "XDG_CONFIG_HOME": directory.path])
+        let recorded = waitForRecording(named: "live.csv", lines: 90, timeout: 30)
+        running.signal(SIGINT)
+        let result = running.wait()
+        XCTAssertTrue(recorded, "three seconds of frames were recorded: \(result.stderr)")
+        XCTAssertEqual(result.status, 0, result.stderr)
+
+        // The trace is complete and parseable after Ctrl-C, with the settings in its metadata.
+        let samples = try TraceReader.read(path: trace)
+        XCTAssertGreaterThan(samples.samples.count, 90)
+        XCTAssertEqual(samples.metadata["source"], "\(camera.devicePath) (Fake Camera)")
+        XCTAssertEqual(samples.metadata["calibration"], "none")
+        XCTAssertGreaterThan(samples.samples.filter(\.present).count, samples.samples.count * 8 / 10)
+
+        // The statistics report on exit.
+        for stage in ["capture→tracked", "tracking", "applied→audible", "total"] {
+            XCTAssertTrue(result.stderr.contains(stage), "stats name \(stage): \(result.stderr)")
+        }
+        XCTAssertTrue(result.stderr.contains("underrun(s)"), result.stderr)
+
+        // The sound's pitch follows the recorded fingertip: after aligning the two time axes, the median error
+        // between the measured pitch and 440 - 220 y is small.
+        let audio = try ALSATestEnvironment.readFloatCapture(path: alsa.capture, channels: 2)
+        XCTAssertGreaterThan(audio.count, 48_000 * 2)
+        let error = PitchAlignment.bestMedianCents(audio: audio, sampleRate: 48_000, trace: samples.samples)
+        XCTAssertNotNil(error)
+        XCTAssertLessThan(error?.cents ?? 1_000, 30, "pitch follows the fingertip (lag \(error?.lag ?? 0) s)")
+
+        // It ends with a fade, not a click.
+        let tail = audio.suffix(4_800)
+        XCTAssertLessThan(abs(Double(tail.last ?? 1)), 1e-4, "ends in silence")
+    }
+}
+
+/// Compares the pitch heard with the pitch the trace asks for, over a range of time offsets between the audio's
+/// first sample and the trace's first frame, and returns the best median error.
+enum PitchAlignment {
+    static func bestMedianCents(audio: [Float], sampleRate: Double, trace: [HandSample]) -> (cents: Double, lag: Double)? {
+        let estimator = PitchEstimator(sampleRate: sampleRate, minFrequency: 150, maxFrequency: 600)
+        let hop = 0.02
+        var measured: [(t: Double, hz: Double)] = []
+        var t = 0.0
+        while Int((t + 0.05) * sampleRate) < audio.count {
+            let start = Int(t * sampleRate)
+            let window = Array(audio[start..<(start + 2_048)])
+            if SignalMeasurements.rms(window[...]) > 0.05, let pitch = estimator.estimate(window), pitch.clarity > 0.8 {
+                measured.append((t, pitch.frequency))
+            }
+            t += hop
+        }
+        guard measured.count > 20 else { return nil }
+        var best: (cents: Double, lag: Double)?
+        for step in -150...150 {
+            let lag = Double(step) * 0.02
+            var errors: [Double] = []
+            for point in measured {
+                let traceTime = point.t - lag
+                guard let index = trace.lastIndex(where: { $0.t <= traceTime }), trace[index].present else { continue }
+                errors.append(abs(SignalMeasurements.cents(point.hz, 440 - 220 * trace[index].y)))
+            }
+            guard errors.count > measured.count / 2 else { continue }
+            errors.sort()
+            let median = errors[errors.count / 2]
+            if median < best?.cents ?? .infinity { best = (median, lag) }
+        }
+        return best
+    }
+}
