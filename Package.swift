@@ -26,6 +26,6 @@ let package = Package(
         .target(name: "ThereminTestSupport", dependencies: ["ThereminCore"]),
         .testTarget(name: "ThereminCoreTests", dependencies: ["ThereminCore", "ThereminTestSupport"]),
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport"]),
-        .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminTestSupport"]),
+        .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminAudio", "ThereminTestSupport"]),
     ]
 )

@@ -8,6 +8,12 @@ enum EngineFactory {
         return SynthEngine(sampleRate: sampleRate, voice: settings.voice, effects: EffectChain(effects))
     }
 
+    /// The smoothing, mapping, pitch correction, register and hand mode the settings describe.
+    static func mapper(_ settings: Settings) -> ControlMapper {
+        ControlMapper(mapping: settings.mapping, smoothing: settings.smoothing, correction: settings.music.correction,
+                      octave: settings.music.octave, handMode: settings.music.handMode)
+    }
+
     /// Seconds of sound after the last control: the fade plus the echoes dying away.
     static func tail(_ settings: Settings) -> Double {
         var longestDelay: DelaySettings?

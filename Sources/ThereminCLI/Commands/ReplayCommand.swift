@@ -10,7 +10,7 @@ struct ReplayCommand {
 
     func run() throws -> Int32 {
         let trace = try TraceReader.read(path: tracePath)
-        let mapper = ControlMapper(mapping: settings.mapping, smoothing: settings.smoothing)
+        let mapper = EngineFactory.mapper(settings)
         if let output = settings.output {
             try render(trace, mapper: mapper, to: output)
             return 0

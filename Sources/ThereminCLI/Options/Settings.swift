@@ -33,6 +33,8 @@ struct Settings: Sendable {
     var output: String?
     var json = false
     var verbose = false
+    /// Pitch correction, register, hands, and the rest of the musicianship options (Settings+Music.swift).
+    var music = MusicSettings()
 
     /// Frames per ALSA period at the chosen rate.
     var periodFrames: Int { max(16, Int((Double(sampleRate) * periodMilliseconds / 1000).rounded())) }
@@ -93,6 +95,7 @@ struct Settings: Sendable {
 
         try readCamera(parsed)
         try readFiles(parsed)
+        try music.read(parsed, voice: &voice)
         json = parsed.has("--json")
         verbose = parsed.has("--verbose")
         if json && mode != .listDevices { throw UsageError("--json only applies to --list-devices") }

@@ -1,0 +1,39 @@
+import ThereminCore
+
+/// The musicianship options (pitch correction, two hands, voice, backing track, cues, MIDI, tuner, presets), kept in
+/// their own block of the option table.
+extension OptionTable {
+    static let music: [OptionSpec] = [
+        // Voice
+        OptionSpec(name: "--brightness", short: nil, value: "0..1", defaultText: number(HarmonicWavetable.brightnessSpec.defaultValue),
+                   help: HarmonicWavetable.brightnessSpec.help + " (with --wave theremin)", group: .sound),
+        OptionSpec(name: "--vibrato", short: nil, value: "RATE,DEPTH", defaultText: "off",
+                   help: "pitch vibrato: rate in Hz (0.1-20), depth in cents (0-200), e.g. 5.5,15", group: .sound),
+
+        // Pitch correction and register
+        OptionSpec(name: "--correct", short: nil, value: "0..100", defaultText: "0",
+                   help: "pull towards the scale's notes in percent: 0 continuous, 100 snapped", group: .correction),
+        OptionSpec(name: "--scale", short: nil, value: "NAME", defaultText: "chromatic",
+                   help: "scale for --correct and the note lines: \(Scale.all.map(\.name).joined(separator: ", "))",
+                   group: .correction),
+        OptionSpec(name: "--root", short: nil, value: "NOTE", defaultText: "C",
+                   help: "the scale's root, e.g. C, F#, Bb", group: .correction),
+        OptionSpec(name: "--octave", short: nil, value: "-3..3", defaultText: "0",
+                   help: "shift everything played by whole octaves", group: .correction),
+
+        // Two-hand play
+        OptionSpec(name: "--hands", short: nil, value: "1|2", defaultText: "1",
+                   help: "1: height sets pitch, sideways position volume; 2: one hand's height pitch, the other's volume",
+                   group: .hands),
+        OptionSpec(name: "--left-handed", short: nil, value: nil, defaultText: nil,
+                   help: "with --hands 2: pitch with the left hand, volume with the right", group: .hands),
+        OptionSpec(name: "--volume-top", short: nil, value: "0..1", defaultText: number(TwoHandSettings.volumeTopSpec.defaultValue),
+                   help: TwoHandSettings.volumeTopSpec.help, group: .hands),
+        OptionSpec(name: "--volume-bottom", short: nil, value: "0..1", defaultText: number(TwoHandSettings.volumeBottomSpec.defaultValue),
+                   help: TwoHandSettings.volumeBottomSpec.help + " (a closed fist mutes too)", group: .hands),
+    ]
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

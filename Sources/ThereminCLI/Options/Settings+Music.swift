@@ -1,0 +1,83 @@
+import ThereminCore
+
+/// The musicianship part of the settings, validated in one place like the rest.
+struct MusicSettings: Sendable {
+    var correction = PitchCorrection.off
+    var octave = 0
+    var handMode = HandMode.one
+
+    /// Reads the options of `OptionTable.music` that shape pitch and hands, plus the voice's brightness and vibrato.
+    mutating func read(_ parsed: ParsedArguments, voice: inout VoiceSettings) throws {
+        voice.brightness = try Settings.number(parsed, "--brightness", HarmonicWavetable.brightnessSpec) ?? voice.brightness
+        if let text = parsed.value("--vibrato") {
+            voice.vibrato = try MusicSettings.vibrato(text)
+        }
+        try readCorrection(parsed)
+        try readHands(parsed)
+    }
+
+    private mutating func readCorrection(_ parsed: ParsedArguments) throws {
+        var scale = Scale.chromatic
+        if let text = parsed.value("--scale") {
+            guard let named = Scale.named(text) else {
+                throw UsageError("--scale '\(text)' is unknown; use one of \(Scale.all.map(\.name).joined(separator: ", "))")
+            }
+            scale = named
+        }
+        var root = 0
+        if let text = parsed.value("--root") {
+            guard let pitchClass = Note.parsePitchClass(text) else {
+                throw UsageError("--root '\(text)' is not a note name; use C, C#, Db, D, … B")
+            }
+            root = pitchClass
+        }
+        let amount = try Settings.number(parsed, "--correct", PitchCorrection.amountSpec) ?? 0
+        correction = PitchCorrection(scale: scale, root: root, amount: amount)
+        if let text = parsed.value("--octave") {
+            guard let shift = Int(text.hasPrefix("+") ? String(text.dropFirst()) : text), (-3...3).contains(shift) else {
+                throw UsageError("--octave '\(text)' is out of range; use a whole number from -3 to 3")
+            }
+            octave = shift
+        }
+    }
+
+    private mutating func readHands(_ parsed: ParsedArguments) throws {
+        var count = 1
+        if let text = parsed.value("--hands") {
+            guard let value = Int(text), value == 1 || value == 2 else {
+                throw UsageError("--hands '\(text)' is not supported; use 1 or 2")
+            }
+            count = value
+        }
+        let twoHandOnly = ["--left-handed", "--volume-top", "--volume-bottom"].filter(parsed.has)
+        guard count == 2 else {
+            if let first = twoHandOnly.first { throw UsageError("\(first) needs --hands 2") }
+            handMode = .one
+            return
+        }
+        var settings = TwoHandSettings(leftHanded: parsed.has("--left-handed"))
+        settings.volumeTop = try Settings.number(parsed, "--volume-top", TwoHandSettings.volumeTopSpec) ?? settings.volumeTop
+        settings.volumeBottom = try Settings.number(parsed, "--volume-bottom", TwoHandSettings.volumeBottomSpec) ?? settings.volumeBottom
+        guard settings.volumeTop < settings.volumeBottom else {
+            throw UsageError("--volume-top (\(settings.volumeTop)) must be above --volume-bottom (\(settings.volumeBottom)), i.e. a smaller number")
+        }
+        handMode = .two(settings)
+    }
+
+    /// Parses `RATE,DEPTH` (Hz, cents), e.g. `5.5,15`.
+    static func vibrato(_ text: String) throws -> VibratoSettings {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let rate = Double(parts[0]), let depth = Double(parts[1]) else {
+            throw UsageError("--vibrato '\(text)' is not RATE,DEPTH; e.g. 5.5,15 for 5.5 Hz and 15 cents")
+        }
+        guard VibratoSettings.rateSpec.accepts(rate) else {
+            throw UsageError("--vibrato rate \(Settings.hz(rate)) Hz is out of range; use 0.1 to 20 Hz")
+        }
+        guard VibratoSettings.depthSpec.accepts(depth) else {
+            throw UsageError("--vibrato depth \(Settings.hz(depth)) cents is out of range; use 0 to 200 cents")
+        }
+        return VibratoSettings(rate: rate, depth: depth)
+    }
+}
+
+import Foundation
