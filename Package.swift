@@ -11,12 +11,14 @@ let package = Package(
         // MARK: C libraries from Debian, as system-library targets
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        // Musicianship: resampling backing tracks to the device rate.
+        .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
 
         // MARK: pure Swift core: no C imports
         .target(name: "ThereminCore"),
 
         // MARK: hardware and file back ends
-        .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile"]),
+        .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile", "CSampleRate"]),
 
         // MARK: command line
         .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio"]),

@@ -19,6 +19,9 @@ public enum CommandLineTool {
         } catch let error as SoundFileError {
             Output.err("theremin: \(error)\n")
             return 2
+        } catch let error as ConfigFileError {
+            Output.err("theremin: \(error)\n")
+            return 2
         } catch let error as ALSAError {
             Output.err("theremin: \(error)\n")
             return error.operation == "open" ? 2 : 1
@@ -32,6 +35,7 @@ public enum CommandLineTool {
     }
 
     private static func dispatch(_ settings: Settings) throws -> Int32 {
+        if let status = try MusicSetup.prepare(settings) { return status }
         switch settings.mode {
         case .help:
             Output.out(HelpText.render())

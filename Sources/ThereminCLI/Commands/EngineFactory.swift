@@ -23,6 +23,15 @@ enum EngineFactory {
         return ReplayPlan.tail(voice: settings.voice, delay: longestDelay)
     }
 
+    /// The renderer to play or render: the theremin alone, or mixed with the backing track when one is asked for.
+    /// The track is decoded and resampled here, before playback starts.
+    /// - Throws: `SoundFileError` for a backing file that cannot be read.
+    static func mix(_ settings: Settings, theremin: BlockRenderer, sampleRate: Int) throws -> BlockRenderer {
+        guard let path = settings.music.backing else { return theremin }
+        let track = try BackingTrackLoader.load(path: path, sampleRate: sampleRate, loops: settings.music.loop)
+        return StereoMixer(source: theremin, backing: BackingPlayer(track: track, volume: settings.music.backingVolume))
+    }
+
     static func playbackRequest(_ settings: Settings) -> PlaybackRequest {
         PlaybackRequest(device: settings.audioDevice, sampleRate: settings.sampleRate,
                         periodFrames: settings.periodFrames)

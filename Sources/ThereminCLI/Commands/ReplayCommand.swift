@@ -23,9 +23,10 @@ struct ReplayCommand {
         let plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate, tail: EngineFactory.tail(settings))
         let renderer = ScheduledRenderer(engine: EngineFactory.make(settings, sampleRate: rate),
                                          schedule: plan.schedule, totalFrames: plan.totalFrames)
+        let mix = try EngineFactory.mix(settings, theremin: renderer, sampleRate: settings.sampleRate)
         let writer = try SoundFileWriter(path: path, sampleRate: settings.sampleRate, channels: 2)
         let bar = ProgressBar(label: "rendering \(URL(fileURLWithPath: path).lastPathComponent)")
-        try OfflineRender.run(renderer, into: writer, progress: bar.update)
+        try OfflineRender.run(mix, totalFrames: plan.totalFrames, into: writer, progress: bar.update)
         let seconds = Double(plan.totalFrames) / rate
         Output.out(String(format: "wrote %@: %.1f s, %d Hz, stereo (%d samples from %@)\n",
                           path, seconds, settings.sampleRate, trace.samples.count, tracePath))
@@ -38,8 +39,9 @@ struct ReplayCommand {
         let plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate, tail: EngineFactory.tail(settings))
         let engine = EngineFactory.make(settings, sampleRate: rate)
         let renderer = ScheduledRenderer(engine: engine, schedule: plan.schedule, totalFrames: plan.totalFrames)
+        let mix = try EngineFactory.mix(settings, theremin: renderer, sampleRate: output.format.sampleRate)
         SignalWatch.install()
-        output.start(renderer)
+        output.start(mix)
         if settings.verbose && !output.isRealtime {
             Output.err("note: no real-time priority for the audio thread (needs root or an rtprio limit); playing anyway\n")
         }

@@ -31,6 +31,18 @@ extension OptionTable {
                    help: TwoHandSettings.volumeTopSpec.help, group: .hands),
         OptionSpec(name: "--volume-bottom", short: nil, value: "0..1", defaultText: number(TwoHandSettings.volumeBottomSpec.defaultValue),
                    help: TwoHandSettings.volumeBottomSpec.help + " (a closed fist mutes too)", group: .hands),
+
+        // Backing track and cues
+        OptionSpec(name: "--backing", short: nil, value: "FILE", defaultText: nil,
+                   help: "play a WAV/FLAC/OGG file under the theremin (resampled to the device rate)", group: .backing),
+        OptionSpec(name: "--loop", short: nil, value: nil, defaultText: nil,
+                   help: "repeat the backing track (the seam is crossfaded)", group: .backing),
+        OptionSpec(name: "--backing-volume", short: nil, value: "0..1", defaultText: number(BackingPlayer.volumeSpec.defaultValue),
+                   help: BackingPlayer.volumeSpec.help, group: .backing),
+        OptionSpec(name: "--mute-cues", short: nil, value: nil, defaultText: nil,
+                   help: "silence the start/stop and calibration cues, and remember it", group: .backing),
+        OptionSpec(name: "--unmute-cues", short: nil, value: nil, defaultText: nil,
+                   help: "let the cues sound again, and remember it", group: .backing),
     ]
 
     private static func number(_ value: Double) -> String {

@@ -5,6 +5,12 @@ struct MusicSettings: Sendable {
     var correction = PitchCorrection.off
     var octave = 0
     var handMode = HandMode.one
+    /// The backing track to play under the theremin.
+    var backing: String?
+    var loop = false
+    var backingVolume = BackingPlayer.volumeSpec.defaultValue
+    /// A change to the remembered cue mute state asked for on the command line (nil: keep what is saved).
+    var cuesMuted: Bool?
 
     /// Reads the options of `OptionTable.music` that shape pitch and hands, plus the voice's brightness and vibrato.
     mutating func read(_ parsed: ParsedArguments, voice: inout VoiceSettings) throws {
@@ -14,6 +20,25 @@ struct MusicSettings: Sendable {
         }
         try readCorrection(parsed)
         try readHands(parsed)
+        try readBacking(parsed)
+    }
+
+    private mutating func readBacking(_ parsed: ParsedArguments) throws {
+        if let path = parsed.value("--backing") {
+            guard !path.isEmpty else { throw UsageError("--backing needs a sound file (WAV, FLAC or OGG)") }
+            backing = path
+        }
+        loop = parsed.has("--loop")
+        backingVolume = try Settings.number(parsed, "--backing-volume", BackingPlayer.volumeSpec) ?? backingVolume
+        if backing == nil, let stray = ["--loop", "--backing-volume"].first(where: parsed.has) {
+            throw UsageError("\(stray) needs --backing FILE")
+        }
+        switch (parsed.has("--mute-cues"), parsed.has("--unmute-cues")) {
+        case (true, true): throw UsageError("--mute-cues and --unmute-cues contradict each other; pick one")
+        case (true, false): cuesMuted = true
+        case (false, true): cuesMuted = false
+        case (false, false): cuesMuted = nil
+        }
     }
 
     private mutating func readCorrection(_ parsed: ParsedArguments) throws {

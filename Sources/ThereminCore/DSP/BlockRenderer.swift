@@ -9,4 +9,14 @@ public protocol BlockRenderer: AnyObject {
     var isFinished: Bool { get }
     /// Asks for a fade to silence from the next block on (stopping, Ctrl-C); safe from any thread.
     func fadeOut()
+    /// Renders `frames` stereo frames into two channel buffers. The default renders mono into `left` and copies it
+    /// to `right` (the theremin centred); `StereoMixer` adds the backing track and cues. Same render contract.
+    func renderStereo(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int)
+}
+
+extension BlockRenderer {
+    public func renderStereo(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int) {
+        render(into: left, frames: frames)
+        right.update(from: left, count: frames)
+    }
 }
