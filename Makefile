@@ -5,7 +5,7 @@ BUILD_DIR  ?= .build
 ARGS       ?=
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: deps build play test bench clean
+.PHONY: deps build play test bench bench-music clean
 
 ## Install the Debian packages that are missing (prints what it installs).
 deps:
@@ -23,6 +23,10 @@ play: build
 test: deps
 	$(SWIFT) build --scratch-path $(BUILD_DIR) --build-tests
 	$(SWIFT) test --scratch-path $(BUILD_DIR) --skip-build
+
+## Render speed of the full sound chain (voice + vibrato + filter + delay + backing), as a multiple of real time.
+bench-music: deps
+	$(SWIFT) run -c release --scratch-path $(BUILD_DIR) render-bench $(ARGS)
 
 clean:
 	rm -rf $(BUILD_DIR)

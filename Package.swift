@@ -23,6 +23,8 @@ let package = Package(
         // MARK: command line
         .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio"]),
         .executableTarget(name: "theremin", dependencies: ["ThereminCLI"]),
+        // Musicianship: render speed of the full sound chain (make bench-music).
+        .executableTarget(name: "render-bench", dependencies: ["ThereminCore"]),
 
         // MARK: tests
         .target(name: "ThereminTestSupport", dependencies: ["ThereminCore"]),
