@@ -45,6 +45,8 @@ public enum CommandLineTool {
             return 0
         case .replay(let trace):
             return try ReplayCommand(settings: settings, tracePath: trace).run()
+        case .tuner:
+            return try TunerCommand(settings: settings).run()
         case .play, .input, .calibrate, .listDevices:
             throw RuntimeFailure("this mode needs the camera and tracking modules, which this build does not include yet")
         }

@@ -4,6 +4,10 @@ import ThereminCore
 /// their own block of the option table.
 extension OptionTable {
     static let music: [OptionSpec] = [
+        // Modes
+        OptionSpec(name: "--tuner", short: nil, value: nil, defaultText: nil,
+                   help: "listen on a microphone or line input and show the note, cents off and frequency", group: .modes),
+
         // Voice
         OptionSpec(name: "--brightness", short: nil, value: "0..1", defaultText: number(HarmonicWavetable.brightnessSpec.defaultValue),
                    help: HarmonicWavetable.brightnessSpec.help + " (with --wave theremin)", group: .sound),
@@ -43,6 +47,12 @@ extension OptionTable {
                    help: "silence the start/stop and calibration cues, and remember it", group: .backing),
         OptionSpec(name: "--unmute-cues", short: nil, value: nil, defaultText: nil,
                    help: "let the cues sound again, and remember it", group: .backing),
+
+        // Tuner
+        OptionSpec(name: "--audio-input", short: nil, value: "NAME", defaultText: "default",
+                   help: "ALSA capture device the tuner listens on", group: .tuner),
+        OptionSpec(name: "--duration", short: nil, value: "SECONDS", defaultText: "until Ctrl-C",
+                   help: "stop the tuner after this much sound", group: .tuner),
     ]
 
     private static func number(_ value: Double) -> String {

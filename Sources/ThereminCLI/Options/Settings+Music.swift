@@ -11,9 +11,14 @@ struct MusicSettings: Sendable {
     var backingVolume = BackingPlayer.volumeSpec.defaultValue
     /// A change to the remembered cue mute state asked for on the command line (nil: keep what is saved).
     var cuesMuted: Bool?
+    /// The tuner's capture device.
+    var audioInput = "default"
+    /// Seconds of sound after which the tuner stops (nil: until Ctrl-C).
+    var duration: Double?
 
     /// Reads the options of `OptionTable.music` that shape pitch and hands, plus the voice's brightness and vibrato.
-    mutating func read(_ parsed: ParsedArguments, voice: inout VoiceSettings) throws {
+    mutating func read(_ parsed: ParsedArguments, voice: inout VoiceSettings, mode: Settings.Mode) throws {
+        try readTuner(parsed, mode: mode)
         voice.brightness = try Settings.number(parsed, "--brightness", HarmonicWavetable.brightnessSpec) ?? voice.brightness
         if let text = parsed.value("--vibrato") {
             voice.vibrato = try MusicSettings.vibrato(text)
@@ -21,6 +26,18 @@ struct MusicSettings: Sendable {
         try readCorrection(parsed)
         try readHands(parsed)
         try readBacking(parsed)
+    }
+
+    private mutating func readTuner(_ parsed: ParsedArguments, mode: Settings.Mode) throws {
+        if let device = parsed.value("--audio-input") {
+            guard !device.isEmpty else { throw UsageError("--audio-input needs a capture device name, e.g. default or hw:1") }
+            audioInput = device
+        }
+        duration = try Settings.number(parsed, "--duration", ParameterSpec(
+            name: "duration", defaultValue: 0, range: 0.1...86_400, unit: "s", help: ""))
+        if mode != .tuner, let stray = ["--audio-input", "--duration"].first(where: parsed.has) {
+            throw UsageError("\(stray) only applies to --tuner")
+        }
     }
 
     private mutating func readBacking(_ parsed: ParsedArguments) throws {

@@ -8,6 +8,8 @@ struct Settings: Sendable {
         case input(path: String)
         case calibrate
         case listDevices
+        /// `--tuner`: listen on a capture device and show the note (Commands/TunerCommand.swift).
+        case tuner
         case help
         case version
     }
@@ -49,7 +51,7 @@ struct Settings: Sendable {
     init() {}
 
     private init(parsed: ParsedArguments) throws {
-        let modes = ["--replay", "--input", "--calibrate", "--list-devices"].filter(parsed.has)
+        let modes = ["--replay", "--input", "--calibrate", "--list-devices", "--tuner"].filter(parsed.has)
         if parsed.has("--help") { mode = .help; return }
         if parsed.has("--version") { mode = .version; return }
         if modes.count > 1 && !(modes == ["--input", "--calibrate"]) {
@@ -63,6 +65,8 @@ struct Settings: Sendable {
             mode = .input(path: input)
         } else if parsed.has("--list-devices") {
             mode = .listDevices
+        } else if parsed.has("--tuner") {
+            mode = .tuner
         }
 
         if let device = parsed.value("--audio-device") {
@@ -95,7 +99,7 @@ struct Settings: Sendable {
 
         try readCamera(parsed)
         try readFiles(parsed)
-        try music.read(parsed, voice: &voice)
+        try music.read(parsed, voice: &voice, mode: mode)
         json = parsed.has("--json")
         verbose = parsed.has("--verbose")
         if json && mode != .listDevices { throw UsageError("--json only applies to --list-devices") }
