@@ -29,7 +29,7 @@ let package = Package(
         // MARK: tests
         .target(name: "ThereminTestSupport", dependencies: ["ThereminCore"]),
         .testTarget(name: "ThereminCoreTests", dependencies: ["ThereminCore", "ThereminTestSupport"]),
-        .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport"]),
+        .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport", "CALSA"]),
         .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminAudio", "ThereminTestSupport"]),
     ]
 )

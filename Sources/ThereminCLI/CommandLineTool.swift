@@ -22,6 +22,9 @@ public enum CommandLineTool {
         } catch let error as ConfigFileError {
             Output.err("theremin: \(error)\n")
             return 2
+        } catch let error as MIDIError {
+            Output.err("theremin: \(error)\n")
+            return error.isSetup ? 2 : 1
         } catch let error as ALSAError {
             Output.err("theremin: \(error)\n")
             return error.operation == "open" ? 2 : 1

@@ -14,16 +14,12 @@ enum ConfigDirectory {
     /// so a crash never leaves a half-written file under the real name.
     static func writeAtomically(_ data: Data, to path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let temporary = (folder as NSString).appendingPathComponent(".\((path as NSString).lastPathComponent).\(getpid()).part")
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-            throw ConfigFileError(path: path, problem: "cannot be written (check that \(folder) is writable)")
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ConfigFileError(path: path, problem: "cannot be written: the folder \(folder) cannot be created")
         }
-        if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw ConfigFileError(path: path, problem: "cannot be saved (\(reason))")
-        }
+        try AtomicFile.write(data, to: path)
     }
 }
 

@@ -48,6 +48,18 @@ extension OptionTable {
         OptionSpec(name: "--unmute-cues", short: nil, value: nil, defaultText: nil,
                    help: "let the cues sound again, and remember it", group: .backing),
 
+        // MIDI
+        OptionSpec(name: "--midi-out", short: nil, value: "PORT", defaultText: nil,
+                   help: "also send the performance to an ALSA sequencer port (CLIENT:PORT or client name; see `aconnect -o`)",
+                   group: .midi),
+        OptionSpec(name: "--midi-file", short: nil, value: "FILE.mid", defaultText: nil,
+                   help: "with --replay: write the performance as a Standard MIDI File (alone, or beside --output)", group: .midi),
+        OptionSpec(name: "--midi-channel", short: nil, value: "1..16", defaultText: "1", help: "MIDI channel", group: .midi),
+        OptionSpec(name: "--midi-bend-range", short: nil, value: "2..48", defaultText: "48",
+                   help: "pitch-bend range in semitones, set on the receiver with RPN 0", group: .midi),
+        OptionSpec(name: "--midi-volume", short: nil, value: "KIND", defaultText: "cc11",
+                   help: "volume as cc7 (channel volume), cc11 (expression) or pressure (aftertouch)", group: .midi),
+
         // Tuner
         OptionSpec(name: "--audio-input", short: nil, value: "NAME", defaultText: "default",
                    help: "ALSA capture device the tuner listens on", group: .tuner),

@@ -11,6 +11,10 @@ struct MusicSettings: Sendable {
     var backingVolume = BackingPlayer.volumeSpec.defaultValue
     /// A change to the remembered cue mute state asked for on the command line (nil: keep what is saved).
     var cuesMuted: Bool?
+    /// ALSA sequencer port to play along on, and/or a MIDI file to write (with --replay).
+    var midiOut: String?
+    var midiFile: String?
+    var midi = MIDISettings()
     /// The tuner's capture device.
     var audioInput = "default"
     /// Seconds of sound after which the tuner stops (nil: until Ctrl-C).
@@ -26,6 +30,42 @@ struct MusicSettings: Sendable {
         try readCorrection(parsed)
         try readHands(parsed)
         try readBacking(parsed)
+        try readMIDI(parsed, mode: mode)
+    }
+
+    private mutating func readMIDI(_ parsed: ParsedArguments, mode: Settings.Mode) throws {
+        midiOut = parsed.value("--midi-out")
+        midiFile = parsed.value("--midi-file")
+        if let port = midiOut, port.isEmpty { throw UsageError("--midi-out needs a port, e.g. 128:0 (see `aconnect -o`)") }
+        if let file = midiFile {
+            guard !file.isEmpty, !file.hasSuffix("/") else { throw UsageError("--midi-file needs a file name, e.g. take.mid") }
+            guard case .replay = mode else { throw UsageError("--midi-file needs --replay TRACE") }
+        }
+        if let text = parsed.value("--midi-channel") {
+            guard let channel = Int(text), (1...16).contains(channel) else {
+                throw UsageError("--midi-channel '\(text)' is out of range; use 1 to 16")
+            }
+            midi.channel = UInt8(channel - 1)
+        }
+        if let text = parsed.value("--midi-bend-range") {
+            guard let range = Int(text), (2...48).contains(range) else {
+                throw UsageError("--midi-bend-range '\(text)' is out of range; use a whole number of semitones from 2 to 48")
+            }
+            midi.bendRange = range
+        }
+        if let text = parsed.value("--midi-volume") {
+            guard let kind = MIDISettings.VolumeMessage(rawValue: text.lowercased()) else {
+                throw UsageError("--midi-volume '\(text)' is unknown; use cc7, cc11 or pressure")
+            }
+            midi.volume = kind
+        }
+        if midiOut == nil && midiFile == nil,
+           let stray = ["--midi-channel", "--midi-bend-range", "--midi-volume"].first(where: parsed.has) {
+            throw UsageError("\(stray) needs --midi-out PORT or --midi-file FILE")
+        }
+        if midiOut != nil, parsed.has("--output") {
+            throw UsageError("--midi-out plays along live; to keep the MIDI of an --output render, use --midi-file")
+        }
     }
 
     private mutating func readTuner(_ parsed: ParsedArguments, mode: Settings.Mode) throws {
