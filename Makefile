@@ -5,7 +5,7 @@ BUILD_DIR  ?= .build
 ARGS       ?=
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: deps build play test bench bench-music clean
+.PHONY: deps build play test bench bench-render bench-music clean
 
 ## Install the Debian packages that are missing (prints what it installs).
 deps:
@@ -24,9 +24,15 @@ test: deps
 	$(SWIFT) build --scratch-path $(BUILD_DIR) --build-tests
 	$(SWIFT) test --scratch-path $(BUILD_DIR) --skip-build
 
-## Render speed of the full sound chain (voice + vibrato + filter + delay + backing), as a multiple of real time.
-bench-music: deps
-	$(SWIFT) run -c release --scratch-path $(BUILD_DIR) render-bench $(ARGS)
+## Benchmarks (figures go into README.md's performance section).
+bench: bench-render
+
+bench-render: deps
+	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product render-bench
+	$(BUILD_DIR)/release/render-bench 60 7
+
+## The musicianship figures (full chain: theremin voice + vibrato + low-pass + delay + backing) are part of render-bench.
+bench-music: bench-render
 
 clean:
 	rm -rf $(BUILD_DIR)

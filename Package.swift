@@ -6,6 +6,8 @@ let package = Package(
     name: "theremin",
     products: [
         .executable(name: "theremin", targets: ["theremin"]),
+        // Test-only: a paced ALSA playback device that can force underruns (loaded by alsa-lib by file name).
+        .library(name: "asound_module_pcm_theremin_paced", type: .dynamic, targets: ["ALSAPacedDevice"]),
     ],
     targets: [
         // MARK: C libraries from Debian, as system-library targets
@@ -23,10 +25,12 @@ let package = Package(
         // MARK: command line
         .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio"]),
         .executableTarget(name: "theremin", dependencies: ["ThereminCLI"]),
-        // Musicianship: render speed of the full sound chain (make bench-music).
+
+        // MARK: benchmarks
         .executableTarget(name: "render-bench", dependencies: ["ThereminCore"]),
 
         // MARK: tests
+        .target(name: "ALSAPacedDevice", dependencies: ["CALSA"], cSettings: [.define("PIC")]),
         .target(name: "ThereminTestSupport", dependencies: ["ThereminCore"]),
         .testTarget(name: "ThereminCoreTests", dependencies: ["ThereminCore", "ThereminTestSupport"]),
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport", "CALSA"]),

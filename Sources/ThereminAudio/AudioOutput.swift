@@ -116,7 +116,10 @@ public final class AudioOutput: @unchecked Sendable {
             if !write(handle, frames: period, channels: channels) { return }
             written.store(position + period, ordering: .relaxed)
             var delay: snd_pcm_sframes_t = 0
-            if snd_pcm_delay(handle, &delay) >= 0 { queuedFrames.store(Int(delay), ordering: .relaxed) }
+            if snd_pcm_delay(handle, &delay) >= 0 {
+                queuedFrames.store(Int(delay), ordering: .relaxed)
+                renderer.didWrite(delayFrames: Int(delay))
+            }
         }
         // Let what was written play out before closing.
         snd_pcm_nonblock(handle, 0)

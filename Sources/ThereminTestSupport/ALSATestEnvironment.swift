@@ -6,6 +6,8 @@ import Foundation
 /// - `default`: the same into `defaultCapturePath`;
 /// - `playfile:FILE=/path.raw`: a capture device whose input is read from the raw file (the `file` plugin's `infile`),
 ///   for testing recording paths such as the tuner.
+/// - `paced:FILE=/path.raw,XRUNS=4800:24000`: this package's paced test device (a real-time clock like a sound card,
+///   forced underruns at those frame positions), when its plugin library has been built.
 ///
 /// alsa-lib reads its configuration once per process, so every test uses this one environment.
 public final class ALSATestEnvironment: @unchecked Sendable {
@@ -20,7 +22,8 @@ public final class ALSATestEnvironment: @unchecked Sendable {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         configPath = directory.appendingPathComponent("asound.conf").path
         defaultCapturePath = directory.appendingPathComponent("default.raw").path
-        let config = ALSATestEnvironment.configuration(defaultCapture: defaultCapturePath)
+        let config = ALSATestEnvironment.configuration(defaultCapture: defaultCapturePath,
+                                                       extra: ALSATestEnvironment.pacedDeviceConfiguration() ?? "")
         _ = FileManager.default.createFile(atPath: configPath, contents: Data(config.utf8))
         setenv("ALSA_CONFIG_PATH", configPath, 1)
     }
@@ -53,6 +56,39 @@ public final class ALSATestEnvironment: @unchecked Sendable {
         }
         \(extra)
         """
+    }
+
+    /// The built paced-device plugin, or nil when `swift build` has not built it.
+    public static var pacedPluginPath: String? {
+        let path = ProcessRunner.productsDirectory.appendingPathComponent("libasound_module_pcm_theremin_paced.so").path
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// Configuration defining `paced`, or nil when the plugin is not built.
+    public static func pacedDeviceConfiguration() -> String? {
+        guard let plugin = pacedPluginPath else { return nil }
+        return """
+        pcm_type.theremin_paced { lib "\(plugin)" }
+        pcm.paced {
+            @args [ FILE XRUNS SPEED ]
+            @args.FILE { type string default "" }
+            @args.XRUNS { type string default "" }
+            @args.SPEED { type real default 1.0 }
+            type theremin_paced
+            file $FILE
+            xruns $XRUNS
+            speed $SPEED
+        }
+        """
+    }
+
+    /// A paced device writing into a fresh file, with underruns forced at `xruns` (frame positions).
+    public func pacedDevice(named name: String, xruns: [Int] = [], speed: Double = 1) -> (device: String, path: String)? {
+        guard ALSATestEnvironment.pacedPluginPath != nil else { return nil }
+        let path = directory.appendingPathComponent("\(name)-\(UUID().uuidString).raw").path
+        var device = "paced:FILE=\(path),SPEED=\(speed)"
+        if !xruns.isEmpty { device += ",XRUNS=" + xruns.map(String.init).joined(separator: ":") }
+        return (device, path)
     }
 
     /// A fresh capture file path and the device name that writes into it.

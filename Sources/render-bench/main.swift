@@ -1,35 +1,93 @@
-// render-bench: how fast the sound engine renders, as a multiple of real time on one core.
-//
-// Renders a minute of a performance (a control every 1/30 s, gliding over two octaves and with the hand coming and
-// going, like a replayed trace) through several chains and prints the median of repeated runs. The full chain is
-// what issue 6 asks to keep at or above 500x real time: theremin voice + vibrato + low-pass + delay + a looping
-// stereo backing track, mixed to stereo. Usage: render-bench [seconds] [repeats]
+// Render-speed benchmark: how many times faster than real time the sound engine renders one voice with glide and
+// delay, next to sox synthesizing the same length of sine as a reference on the same machine; then the musicianship
+// chain (issue 6: theremin voice + vibrato + low-pass + delay + a looping stereo backing track, mixed to stereo),
+// which must stay at or above 500x real time on one core.
+// Usage: render-bench [seconds-of-audio] [runs]
 import Foundation
 import ThereminCore
 
 let arguments = CommandLine.arguments.dropFirst()
-let seconds = arguments.first.flatMap(Double.init) ?? 60
-let repeats = arguments.dropFirst().first.flatMap(Int.init) ?? 7
+let audioSeconds = Double(arguments.first ?? "") ?? 60
+let runs = Int(arguments.dropFirst().first ?? "") ?? 5
 let rate = 48_000.0
-let frames = Int(seconds * rate)
+let block = 240
 
-/// The performance: 30 controls a second, pitch gliding 220–880 Hz, volume swaying, the hand away 10 % of the time.
-func schedule() -> [TimedControl] {
-    var controls: [TimedControl] = []
-    let count = Int(seconds * 30)
-    controls.reserveCapacity(count)
-    for i in 0..<count {
-        let t = Double(i) / 30
-        let frequency = 220 * pow(4, 0.5 + 0.5 * sin(t * 0.7))
-        let present = Int(t) % 10 != 9
-        controls.append(TimedControl(sampleIndex: Int(t * rate),
-                                     control: Control(frequency: frequency, amplitude: 0.5 + 0.4 * sin(t * 1.3), gate: present)))
-    }
-    return controls
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
 }
 
-/// Ten seconds of a stereo backing: a chord, different on each side.
-func backing() -> BackingTrack {
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// A performance that keeps every ramp busy: a new control at 30 fps sweeping pitch and level.
+func schedule(frames: Int) -> [TimedControl] {
+    stride(from: 0, to: frames, by: 1_600).enumerated().map { index, sample in
+        let t = Double(index) / 30
+        return TimedControl(sampleIndex: sample,
+                            control: Control(frequency: 330 + 110 * sin(t * 2.1), amplitude: 0.5 + 0.4 * sin(t * 0.7),
+                                             gate: index % 90 < 80))
+    }
+}
+
+func renderOnce() -> Double {
+    let frames = Int(audioSeconds * rate)
+    let engine = SynthEngine(sampleRate: rate, voice: VoiceSettings(waveform: .sine),
+                             effects: EffectChain([Delay(settings: DelaySettings(), sampleRate: rate)]))
+    let renderer = ScheduledRenderer(engine: engine, schedule: schedule(frames: frames), totalFrames: frames)
+    let buffer = UnsafeMutablePointer<Float>.allocate(capacity: block)
+    defer { buffer.deallocate() }
+    var checksum: Float = 0
+    let start = now()
+    while !renderer.isFinished {
+        renderer.render(into: buffer, frames: block)
+        checksum += buffer[0]
+    }
+    let elapsed = now() - start
+    if checksum.isNaN { print("checksum NaN") }
+    return elapsed
+}
+
+func soxOnce() -> Double? {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("render-bench-sox.wav").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
+    process.arguments = ["-n", "-r", "48000", "-b", "16", out, "synth", String(audioSeconds), "sine", "440"]
+    process.standardError = FileHandle.nullDevice
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sox") else { return nil }
+    let start = now()
+    do { try process.run() } catch { return nil }
+    process.waitUntilExit()
+    let elapsed = now() - start
+    try? FileManager.default.removeItem(atPath: out)
+    return process.terminationStatus == 0 ? elapsed : nil
+}
+
+var engineTimes: [Double] = []
+var soxTimes: [Double] = []
+for _ in 0..<runs {
+    engineTimes.append(renderOnce())
+    if let sox = soxOnce() { soxTimes.append(sox) }
+}
+let engine = median(engineTimes)
+print(String(format: "engine  (sine + glide + gate + delay): %6.1f ms for %.0f s of audio = %7.0fx real time (median of %d)",
+             engine * 1000, audioSeconds, audioSeconds / engine, runs))
+if soxTimes.isEmpty {
+    print("sox not found: install sox for the reference figure")
+} else {
+    let sox = median(soxTimes)
+    print(String(format: "sox     (synth sine 440, 16-bit WAV):  %6.1f ms for %.0f s of audio = %7.0fx real time (median of %d)",
+                 sox * 1000, audioSeconds, audioSeconds / sox, soxTimes.count))
+    print(String(format: "ratio   engine speed / sox speed: %.2f", sox / engine))
+}
+
+// MARK: musicianship chain
+
+/// Ten seconds of a stereo backing, looped: a chord, different on each side.
+func backingTrack() -> BackingTrack {
     let count = Int(10 * rate)
     var left = [Float](repeating: 0, count: count), right = left
     for i in 0..<count {
@@ -40,65 +98,33 @@ func backing() -> BackingTrack {
     return BackingTrack(left: left, right: right, loops: true, crossfadeFrames: Int(0.02 * rate))
 }
 
-struct Chain {
-    let name: String
-    let make: () -> BlockRenderer
-}
-
-let controls = schedule()
-let track = backing()
-let fullVoice = VoiceSettings(waveform: .theremin, brightness: 0.35, vibrato: VibratoSettings(rate: 5.5, depth: 15))
-let chains = [
-    Chain(name: "reference: sine voice, no effects") {
-        ScheduledRenderer(engine: SynthEngine(sampleRate: rate, voice: VoiceSettings()), schedule: controls, totalFrames: frames)
-    },
-    Chain(name: "theremin voice + vibrato") {
-        ScheduledRenderer(engine: SynthEngine(sampleRate: rate, voice: fullVoice), schedule: controls, totalFrames: frames)
-    },
-    Chain(name: "full: theremin + vibrato + low-pass + delay + backing") {
-        let effects = EffectChain([LowPass(settings: LowPassSettings(cutoff: 2_000, resonance: 0.7), sampleRate: rate),
-                                   Delay(settings: DelaySettings(), sampleRate: rate)])
-        let engine = SynthEngine(sampleRate: rate, voice: fullVoice, effects: effects)
-        let theremin = ScheduledRenderer(engine: engine, schedule: controls, totalFrames: frames)
-        return StereoMixer(source: theremin, backing: BackingPlayer(track: track, volume: 0.5))
-    },
-]
-
-/// Renders the whole performance in 240-frame periods (5 ms, as the live audio thread does); returns seconds taken.
-func time(_ chain: Chain) -> (seconds: Double, checksum: Double) {
-    let renderer = chain.make()
-    let period = 240
-    let left = UnsafeMutablePointer<Float>.allocate(capacity: period)
-    let right = UnsafeMutablePointer<Float>.allocate(capacity: period)
+/// Renders the full chain in stereo, block by block as the audio thread does; returns the seconds taken.
+func renderFullChainOnce(_ track: BackingTrack) -> Double {
+    let frames = Int(audioSeconds * rate)
+    let voice = VoiceSettings(waveform: .theremin, brightness: 0.35, vibrato: VibratoSettings(rate: 5.5, depth: 15))
+    let effects = EffectChain([LowPass(settings: LowPassSettings(cutoff: 2_000, resonance: 0.7), sampleRate: rate),
+                               Delay(settings: DelaySettings(), sampleRate: rate)])
+    let engine = SynthEngine(sampleRate: rate, voice: voice, effects: effects)
+    let theremin = ScheduledRenderer(engine: engine, schedule: schedule(frames: frames), totalFrames: frames)
+    let mixer = StereoMixer(source: theremin, backing: BackingPlayer(track: track, volume: 0.5))
+    let left = UnsafeMutablePointer<Float>.allocate(capacity: block)
+    let right = UnsafeMutablePointer<Float>.allocate(capacity: block)
     defer { left.deallocate(); right.deallocate() }
-    var checksum = 0.0
-    let start = DispatchTime.now().uptimeNanoseconds
-    var done = 0
-    while done < frames {
-        let n = min(period, frames - done)
-        renderer.renderStereo(left: left, right: right, frames: n)
-        checksum += Double(left[0]) + Double(right[n - 1])
-        done += n
+    var checksum: Float = 0
+    let start = now()
+    while !mixer.isFinished {
+        mixer.renderStereo(left: left, right: right, frames: block)
+        checksum += left[0] + right[block - 1]
     }
-    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    return (elapsed, checksum)
+    let elapsed = now() - start
+    if checksum.isNaN { print("checksum NaN") }
+    return elapsed
 }
 
-print(String(format: "render-bench: %.0f s of audio at %.0f Hz, median of %d runs, one core", seconds, rate, repeats))
-var reference: Double?
-for chain in chains {
-    var speeds: [Double] = []
-    var checksum = 0.0
-    for _ in 0..<repeats {
-        let (elapsed, sum) = time(chain)
-        speeds.append(seconds / elapsed)
-        checksum = sum
-    }
-    speeds.sort()
-    let median = speeds[speeds.count / 2]
-    if reference == nil { reference = median }
-    let ratio = median / (reference ?? median)
-    let label = chain.name.padding(toLength: 56, withPad: " ", startingAt: 0)
-    print("  " + label + String(format: "%8.0fx real time  (%.2fx the reference; min %.0fx, max %.0fx; checksum %.3f)",
-                                median, ratio, speeds.first ?? 0, speeds.last ?? 0, checksum))
-}
+let track = backingTrack()
+var fullTimes: [Double] = []
+for _ in 0..<runs { fullTimes.append(renderFullChainOnce(track)) }
+let full = median(fullTimes)
+print(String(format: "full    (theremin voice + vibrato + low-pass + delay + backing, stereo): %6.1f ms for %.0f s of audio = %7.0fx real time (median of %d; goal >= 500x)",
+             full * 1000, audioSeconds, audioSeconds / full, runs))
+print(String(format: "ratio   full chain speed / engine speed: %.2f", engine / full))

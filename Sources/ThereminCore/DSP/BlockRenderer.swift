@@ -12,6 +12,9 @@ public protocol BlockRenderer: AnyObject {
     /// Renders `frames` stereo frames into two channel buffers. The default renders mono into `left` and copies it
     /// to `right` (the theremin centred); `StereoMixer` adds the backing track and cues. Same render contract.
     func renderStereo(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int)
+    /// Called by the output after each block reaches the device, with the frames now queued ahead of the speaker
+    /// (`snd_pcm_delay`), so a renderer can tell when its controls become audible. Render contract applies.
+    func didWrite(delayFrames: Int)
 }
 
 extension BlockRenderer {
@@ -19,4 +22,6 @@ extension BlockRenderer {
         render(into: left, frames: frames)
         right.update(from: left, count: frames)
     }
+
+    public func didWrite(delayFrames: Int) {}
 }

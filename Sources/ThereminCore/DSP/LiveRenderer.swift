@@ -8,9 +8,16 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
     /// The tracking side pushes controls here (single producer).
     public let controls = SPSCRing<Control>(capacity: 64)
     private let muted = Atomic<Bool>(false)
+    private let stalled = Atomic<Bool>(false)
+    private let levelBits = Atomic<UInt64>(0)
+    private let frequencyBits = Atomic<UInt64>(0)
     private let requestedWaveform: Atomic<Int>
     private let appliedSourceTime = Atomic<UInt64>(0)
     private var lastControl = Control(frequency: 440, amplitude: 0, gate: false)
+    /// Timing of each new control, from capture to sound out; the main thread drains it for `--stats`.
+    public let latencies = SPSCRing<LatencyRecord>(capacity: 512)
+    private var pending: LatencyRecord?
+    private var blockFrames = 0
 
     public init(engine: SynthEngine) {
         self.engine = engine
@@ -24,6 +31,10 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
     public var isMuted: Bool { muted.load(ordering: .relaxed) }
 
     public func fadeOut() { setMuted(true) }
+
+    /// Fades out while the camera is away or stalled, so a lost picture never holds a stuck note; safe from any
+    /// thread. Cleared when frames flow again.
+    public func setSourceStalled(_ value: Bool) { stalled.store(value, ordering: .relaxed) }
 
     /// Switches the waveform at the next block; safe from any thread.
     public func setWaveform(_ waveform: Waveform) {
@@ -39,9 +50,12 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
         if let newest = controls.popNewest() {
             lastControl = newest
             appliedSourceTime.store(newest.sourceTime.bitPattern, ordering: .relaxed)
+            pending = LatencyRecord(sourceTime: newest.sourceTime, trackedTime: newest.trackedTime,
+                                    appliedTime: MonotonicClock.now(), audibleTime: 0)
         }
+        blockFrames = frames
         var control = lastControl
-        if muted.load(ordering: .relaxed) { control.gate = false }
+        if muted.load(ordering: .relaxed) || stalled.load(ordering: .relaxed) { control.gate = false }
         let waveIndex = requestedWaveform.load(ordering: .relaxed)
         let cases = Waveform.allCases
         if waveIndex >= 0 && waveIndex < cases.count && engine.voice.waveform != cases[waveIndex] {
@@ -49,5 +63,29 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
         }
         engine.apply(control)
         engine.render(into: output, frames: frames)
+        levelBits.store(engine.voice.currentLevel.bitPattern, ordering: .relaxed)
+        frequencyBits.store(engine.voice.currentFrequency.bitPattern, ordering: .relaxed)
     }
+
+    /// The voice's level after the last block (glide, gate and volume applied); safe from any thread.
+    public var currentLevel: Double { Double(bitPattern: levelBits.load(ordering: .relaxed)) }
+    /// The voice's frequency after the last block; safe from any thread.
+    public var currentFrequency: Double { Double(bitPattern: frequencyBits.load(ordering: .relaxed)) }
+
+    public func didWrite(delayFrames: Int) {
+        guard var record = pending else { return }
+        pending = nil
+        // The block's first sample sits behind everything queued except the block itself.
+        let ahead = Double(max(0, delayFrames - blockFrames)) / engine.sampleRate
+        record.audibleTime = MonotonicClock.now() + ahead
+        latencies.push(record)
+    }
+}
+
+/// When one control was captured, tracked, applied by the audio thread and heard (monotonic seconds).
+public struct LatencyRecord: Sendable, BitwiseCopyable {
+    public var sourceTime: Double
+    public var trackedTime: Double
+    public var appliedTime: Double
+    public var audibleTime: Double
 }

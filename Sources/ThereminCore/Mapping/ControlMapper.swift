@@ -1,10 +1,12 @@
 import Foundation
 
-/// The control side of the pipeline, shared by live play, offline tracking and replay: smooth the fingertip, map it
-/// to a control, then shape the pitch (correction towards a scale, octave shift). Keeping one piece of code here is
-/// what makes a replay reproduce a performance exactly.
+/// The control side of the pipeline, shared by live play, offline tracking and replay: calibrate, smooth the
+/// fingertip, map it to a control, then shape the pitch (correction towards a scale, octave shift). Keeping one
+/// piece of code here is what makes a replay reproduce a performance exactly.
 public struct ControlMapper: Sendable {
     public var mapping: Mapping
+    /// The player's playing box; identity when uncalibrated.
+    public var calibration: Calibration
     /// Pull towards a scale's notes (`PitchCorrection.off` for continuous pitch).
     public var correction: PitchCorrection
     /// Register shift in octaves (Open Theremin's register switch), applied after correction.
@@ -18,8 +20,10 @@ public struct ControlMapper: Sendable {
     private var lastFrequency: Double
 
     public init(mapping: Mapping = Mapping(), smoothing: OneEuroSettings = OneEuroSettings(),
-                correction: PitchCorrection = .off, octave: Int = 0, handMode: HandMode = .one) {
+                calibration: Calibration = .identity, correction: PitchCorrection = .off, octave: Int = 0,
+                handMode: HandMode = .one) {
         self.mapping = mapping
+        self.calibration = calibration
         self.correction = correction
         self.octave = octave
         self.handMode = handMode
@@ -30,7 +34,7 @@ public struct ControlMapper: Sendable {
         lastFrequency = pitch(y: 0.5)
     }
 
-    /// The frequency played at a (smoothed) height: mapped, corrected, shifted.
+    /// The frequency played at a (calibrated, smoothed) height: mapped, corrected, shifted.
     public func pitch(y: Double) -> Double {
         correction.correct(frequency: mapping.frequency(y: y)) * exp2(Double(octave))
     }
@@ -43,16 +47,17 @@ public struct ControlMapper: Sendable {
             filterY.reset()
             return Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: sample.t)
         }
-        let x = filterX.filter(sample.x, at: sample.t)
-        let y = filterY.filter(sample.y, at: sample.t)
+        let box = calibration.apply(x: sample.x, y: sample.y)
+        let x = filterX.filter(box.x, at: sample.t)
+        let y = filterY.filter(box.y, at: sample.t)
         lastFrequency = pitch(y: y)
         return Control(frequency: lastFrequency, amplitude: mapping.amplitude(x: x), gate: true, sourceTime: sample.t)
     }
 
     /// The control for every hand seen in a frame. One-hand mode plays the first present hand. Two-hand mode plays
-    /// the pitch hand's height as pitch and the volume hand's height as volume; the sound is muted (gate closed,
-    /// pitch still following) while the volume hand is absent, a closed fist or below the volume zone, and fades
-    /// out when the pitch hand is absent.
+    /// the pitch hand's height (in the calibrated playing box) as pitch and the volume hand's height (in the image,
+    /// through the volume zone) as volume; the sound is muted (gate closed, pitch still following) while the volume
+    /// hand is absent, a closed fist or below the volume zone, and fades out when the pitch hand is absent.
     public mutating func control(for frame: HandsFrame) -> Control {
         guard case .two(let settings) = handMode else {
             return control(for: frame.hands.first(where: \.present) ?? .absent(at: frame.t))
@@ -63,7 +68,8 @@ public struct ControlMapper: Sendable {
             filterVolume.reset()
             return Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: frame.t)
         }
-        lastFrequency = pitch(y: filterY.filter(pitchHand.y, at: frame.t))
+        let box = calibration.apply(x: pitchHand.x, y: pitchHand.y)
+        lastFrequency = pitch(y: filterY.filter(box.y, at: frame.t))
         guard let volumeHand = roles.volume, !HandPose.isClosedFist(volumeHand) else {
             filterVolume.reset()
             return Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: frame.t)

@@ -66,14 +66,18 @@ final class PitchCorrectionTests: XCTestCase {
         XCTAssertEqual(notes.first?.frequency ?? 0, 220, accuracy: 1e-9)
 
         let mapping = Mapping(law: .exponential, low: 220, high: 440)
-        let lines = NoteLine.lines(mapping: mapping, scale: .pentatonic, root: 9, octave: 0)
-        XCTAssertEqual(lines.map(\.note.name), ["A4", "F#4", "E4", "C#4", "B3", "A3"], "highest (top) first")
-        XCTAssertEqual(lines.first?.y ?? -1, 0, accuracy: 1e-9)
-        XCTAssertEqual(lines.last?.y ?? -1, 1, accuracy: 1e-9)
-        XCTAssertEqual(lines[3].y, 1 - 4.0 / 12, accuracy: 1e-9, "C#4 is 4 semitones above A3")
-        let up = NoteLine.lines(mapping: mapping, scale: .pentatonic, root: 9, octave: 1)
-        XCTAssertEqual(up.map(\.note.name), ["A5", "F#5", "E5", "C#5", "B4", "A4"], "an octave up names the sounding notes")
+        let lines = mapping.noteLines(scale: .pentatonic, root: 9, octave: 0)
+        XCTAssertEqual(lines.map(\.name), ["A3", "B3", "C#4", "E4", "F#4", "A4"], "A major pentatonic, lowest first")
+        XCTAssertEqual(lines.filter(\.emphasized).map(\.name), ["A3", "A4"], "the root stands out")
+        XCTAssertEqual(lines.first?.y ?? -1, 1, accuracy: 1e-9)
+        XCTAssertEqual(lines.last?.y ?? -1, 0, accuracy: 1e-9)
+        XCTAssertEqual(lines[2].y, 1 - 4.0 / 12, accuracy: 1e-9, "C#4 is 4 semitones above A3")
+        let up = mapping.noteLines(scale: .pentatonic, root: 9, octave: 1)
+        XCTAssertEqual(up.map(\.name), ["A4", "B4", "C#5", "E5", "F#5", "A5"], "an octave up names the sounding notes")
         XCTAssertEqual(up.map(\.y), lines.map(\.y), "at the same heights")
+        XCTAssertEqual(up.last?.frequency ?? 0, 880, accuracy: 1e-9)
+        XCTAssertEqual(mapping.noteLines(scale: .chromatic, root: 0, octave: 0).count, 13)
+        XCTAssertEqual(Scale.blues.pitchClasses(root: 4), [4, 7, 9, 10, 11, 2])
     }
 
     func testMapperAppliesCorrectionThenOctave() {

@@ -1,0 +1,226 @@
+/*
+ * theremin_paced: a paced ALSA playback device for tests (alsa-lib ioplug API).
+ *
+ * Configuration (in an ALSA config file selected with ALSA_CONFIG_PATH):
+ *   pcm_type.theremin_paced { lib "/path/libasound_module_pcm_theremin_paced.so" }
+ *   pcm.paced {
+ *       type theremin_paced
+ *       file "/tmp/out.raw"        # optional: raw interleaved samples as written (after each recovery too)
+ *       xruns "4800 24000"         # optional: force an underrun once this many frames have been played
+ *       speed 1.0                  # optional: clock speed (2.0 consumes twice as fast as real time)
+ *   }
+ * A real underrun also happens when the application falls behind the clock by more than the buffer.
+ */
+#include <alsa/asoundlib.h>
+#include <alsa/pcm_external.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/timerfd.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_XRUNS 64
+
+typedef struct {
+    snd_pcm_ioplug_t io;
+    int timer_fd;
+    int out_fd;
+    double speed;
+    struct timespec start_time;
+    int running;
+    snd_pcm_uframes_t played_before;   /* frames played in earlier runs (before recoveries) */
+    long long xruns[MAX_XRUNS];
+    int xrun_count;
+    int next_xrun;
+} paced_t;
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static double elapsed_frames(paced_t *p) {
+    double start = (double)p->start_time.tv_sec + (double)p->start_time.tv_nsec / 1e9;
+    return (now_seconds() - start) * p->io.rate * p->speed;
+}
+
+static int arm_timer(paced_t *p) {
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    double period = (double)p->io.period_size / (p->io.rate * p->speed);
+    spec.it_interval.tv_sec = (time_t)period;
+    spec.it_interval.tv_nsec = (long)((period - (double)(time_t)period) * 1e9);
+    spec.it_value = spec.it_interval;
+    return timerfd_settime(p->timer_fd, 0, &spec, NULL);
+}
+
+static int paced_start(snd_pcm_ioplug_t *io) {
+    paced_t *p = io->private_data;
+    clock_gettime(CLOCK_MONOTONIC, &p->start_time);
+    p->running = 1;
+    return arm_timer(p) < 0 ? -errno : 0;
+}
+
+static int paced_stop(snd_pcm_ioplug_t *io) {
+    paced_t *p = io->private_data;
+    struct itimerspec off;
+    memset(&off, 0, sizeof off);
+    timerfd_settime(p->timer_fd, 0, &off, NULL);
+    p->running = 0;
+    return 0;
+}
+
+static int paced_prepare(snd_pcm_ioplug_t *io) {
+    paced_t *p = io->private_data;
+    /* The hardware pointer starts again from zero after a prepare; remember what was played so far. */
+    if (p->running || io->hw_ptr > 0) p->played_before += io->hw_ptr;
+    p->running = 0;
+    return 0;
+}
+
+static snd_pcm_sframes_t paced_pointer(snd_pcm_ioplug_t *io) {
+    paced_t *p = io->private_data;
+    if (!p->running) return (snd_pcm_sframes_t)(io->hw_ptr % io->buffer_size);
+    double elapsed = elapsed_frames(p);
+    snd_pcm_uframes_t appl = io->appl_ptr;
+    long long total = (long long)p->played_before + (long long)elapsed;
+    if (p->next_xrun < p->xrun_count && total >= p->xruns[p->next_xrun]) {
+        p->next_xrun++;
+        paced_stop(io);
+        return -EPIPE;
+    }
+    if (elapsed > (double)appl) {
+        /* The clock ran past what the application wrote: a real underrun. */
+        paced_stop(io);
+        return -EPIPE;
+    }
+    return (snd_pcm_sframes_t)((snd_pcm_uframes_t)elapsed % io->buffer_size);
+}
+
+static snd_pcm_sframes_t paced_transfer(snd_pcm_ioplug_t *io, const snd_pcm_channel_area_t *areas,
+                                        snd_pcm_uframes_t offset, snd_pcm_uframes_t size) {
+    paced_t *p = io->private_data;
+    if (p->out_fd >= 0) {
+        const char *base = (const char *)areas[0].addr + (areas[0].first + areas[0].step * offset) / 8;
+        size_t bytes = (size_t)snd_pcm_frames_to_bytes(io->pcm, (snd_pcm_sframes_t)size);
+        while (bytes > 0) {
+            ssize_t n = write(p->out_fd, base, bytes);
+            if (n < 0) {
+                if (errno == EINTR) continue;
+                return -errno;
+            }
+            base += n;
+            bytes -= (size_t)n;
+        }
+    }
+    return (snd_pcm_sframes_t)size;
+}
+
+static int paced_poll_revents(snd_pcm_ioplug_t *io, struct pollfd *pfd, unsigned int nfds, unsigned short *revents) {
+    paced_t *p = io->private_data;
+    (void)nfds;
+    if (pfd[0].revents & POLLIN) {
+        uint64_t expirations;
+        ssize_t ignored = read(p->timer_fd, &expirations, sizeof expirations);
+        (void)ignored;
+    }
+    snd_pcm_sframes_t avail = snd_pcm_avail_update(io->pcm);
+    *revents = (avail < 0 || (snd_pcm_uframes_t)avail >= io->period_size || !p->running) ? POLLOUT : 0;
+    if (avail < 0) *revents |= POLLERR;
+    return 0;
+}
+
+static int paced_close(snd_pcm_ioplug_t *io) {
+    paced_t *p = io->private_data;
+    if (p->out_fd >= 0) close(p->out_fd);
+    if (p->timer_fd >= 0) close(p->timer_fd);
+    free(p);
+    return 0;
+}
+
+static const snd_pcm_ioplug_callback_t paced_callbacks = {
+    .start = paced_start,
+    .stop = paced_stop,
+    .prepare = paced_prepare,
+    .pointer = paced_pointer,
+    .transfer = paced_transfer,
+    .poll_revents = paced_poll_revents,
+    .close = paced_close,
+};
+
+static int parse_xruns(paced_t *p, const char *text) {
+    char *end;
+    while (*text && p->xrun_count < MAX_XRUNS) {
+        while (*text == ' ' || *text == ',' || *text == ':') text++;
+        if (!*text) break;
+        long long value = strtoll(text, &end, 10);
+        if (end == text || value < 0) return -EINVAL;
+        p->xruns[p->xrun_count++] = value;
+        text = end;
+    }
+    return 0;
+}
+
+SND_PCM_PLUGIN_DEFINE_FUNC(theremin_paced) {
+    snd_config_iterator_t i, next;
+    const char *file = NULL, *xruns = NULL;
+    double speed = 1.0;
+    (void)root;
+    snd_config_for_each(i, next, conf) {
+        snd_config_t *n = snd_config_iterator_entry(i);
+        const char *id;
+        if (snd_config_get_id(n, &id) < 0) continue;
+        if (strcmp(id, "comment") == 0 || strcmp(id, "type") == 0 || strcmp(id, "hint") == 0) continue;
+        if (strcmp(id, "file") == 0) { snd_config_get_string(n, &file); continue; }
+        if (strcmp(id, "xruns") == 0) { snd_config_get_string(n, &xruns); continue; }
+        if (strcmp(id, "speed") == 0) {
+            if (snd_config_get_ireal(n, &speed) < 0 || speed <= 0) return -EINVAL;
+            continue;
+        }
+        SNDERR("theremin_paced: unknown field %s", id);
+        return -EINVAL;
+    }
+    if (stream != SND_PCM_STREAM_PLAYBACK) return -EINVAL;
+
+    paced_t *p = calloc(1, sizeof *p);
+    if (!p) return -ENOMEM;
+    p->speed = speed;
+    p->out_fd = -1;
+    p->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+    if (p->timer_fd < 0) { int err = -errno; free(p); return err; }
+    if (xruns && parse_xruns(p, xruns) < 0) { close(p->timer_fd); free(p); return -EINVAL; }
+    if (file) {
+        p->out_fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (p->out_fd < 0) { int err = -errno; close(p->timer_fd); free(p); return err; }
+    }
+    p->io.version = SND_PCM_IOPLUG_VERSION;
+    p->io.name = "theremin paced test device";
+    p->io.callback = &paced_callbacks;
+    p->io.private_data = p;
+    p->io.poll_fd = p->timer_fd;
+    p->io.poll_events = POLLIN;
+    p->io.mmap_rw = 0;
+
+    int err = snd_pcm_ioplug_create(&p->io, name, stream, mode);
+    if (err < 0) { paced_close(&p->io); return err; }
+    static const unsigned int formats[] = { SND_PCM_FORMAT_FLOAT_LE, SND_PCM_FORMAT_S16_LE };
+    static const unsigned int accesses[] = { SND_PCM_ACCESS_RW_INTERLEAVED };
+    if ((err = snd_pcm_ioplug_set_param_list(&p->io, SND_PCM_IOPLUG_HW_ACCESS, 1, accesses)) < 0 ||
+        (err = snd_pcm_ioplug_set_param_list(&p->io, SND_PCM_IOPLUG_HW_FORMAT, 2, formats)) < 0 ||
+        (err = snd_pcm_ioplug_set_param_minmax(&p->io, SND_PCM_IOPLUG_HW_CHANNELS, 1, 2)) < 0 ||
+        (err = snd_pcm_ioplug_set_param_minmax(&p->io, SND_PCM_IOPLUG_HW_RATE, 44100, 48000)) < 0 ||
+        (err = snd_pcm_ioplug_set_param_minmax(&p->io, SND_PCM_IOPLUG_HW_PERIOD_BYTES, 64, 1 << 16)) < 0 ||
+        (err = snd_pcm_ioplug_set_param_minmax(&p->io, SND_PCM_IOPLUG_HW_PERIODS, 2, 64)) < 0) {
+        snd_pcm_ioplug_delete(&p->io);
+        return err;
+    }
+    *pcmp = p->io.pcm;
+    return 0;
+}
+
+SND_PCM_PLUGIN_SYMBOL(theremin_paced);

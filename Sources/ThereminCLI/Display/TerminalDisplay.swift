@@ -1,0 +1,61 @@
+import Foundation
+import ThereminCore
+
+/// The one-line terminal display used when there is no preview window: note, cents, Hz, level, fps and latency,
+/// redrawn in place on a terminal (plain lines otherwise), and calibration prompts.
+final class TerminalDisplay: LiveDisplay {
+    private let line = StatusLine()
+    private let keyboard = KeyboardInput()
+    private let start = MonotonicClock.now()
+    private var lastPrompt: String?
+
+    func show(_ snapshot: LiveSnapshot, status: LiveStatus) -> [LiveKey] {
+        let now = MonotonicClock.now() - start
+        if let calibration = snapshot.calibrationStatus {
+            let prompt = TerminalDisplay.calibrationText(calibration)
+            if prompt.instruction != lastPrompt {
+                line.finish()
+                Output.out(prompt.instruction + "\n")
+                lastPrompt = prompt.instruction
+            }
+            line.update(prompt.progress, now: now)
+            return keyboard.poll()
+        }
+        var extra = String(format: "%4.1f fps", snapshot.trackerFPS)
+        if let latency = status.latency { extra += String(format: "  %3.0f ms", latency * 1000) }
+        if status.muted { extra += "  [muted]" }
+        if status.paused { extra += "  [paused]" }
+        if let problem = snapshot.sourceProblem { extra += "  " + problem }
+        let text = StatusLine.text(time: nil, frequency: status.frequency, level: status.level, extra: extra)
+        line.update(text, now: now)
+        return keyboard.poll()
+    }
+
+    func close() {
+        line.finish()
+        keyboard.restore()
+    }
+
+    /// The instruction and a progress line for a calibration step.
+    static func calibrationText(_ status: GuidedCalibration.Status) -> (instruction: String, progress: String) {
+        let step = "Step \(status.target.rawValue + 1)/4: \(status.target.instruction)"
+        switch status.phase {
+        case .countdown(let remaining):
+            return (step, String(format: "  get ready… %.0f", remaining.rounded(.up)))
+        case .measuring(let progress):
+            let filled = Int(progress * 20)
+            return (step, "  hold still [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "]")
+        case .retry(let reason):
+            return (reason, "")
+        case .done(let box):
+            return ("Calibrated: " + describe(box), "")
+        case .failed(let reason):
+            return ("Calibration failed: " + reason, "")
+        }
+    }
+
+    static func describe(_ box: Calibration) -> String {
+        String(format: "pitch from y=%.2f (high) to y=%.2f (low), volume from x=%.2f (quiet) to x=%.2f (loud)",
+               box.pitchTop, box.pitchBottom, box.volumeQuiet, box.volumeLoud)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Collects per-frame latencies of the live pipeline and reports medians and 95th percentiles, the way `--stats`
+/// prints them. Values are seconds; the report is in milliseconds.
+public struct LatencyStats: Sendable {
+    /// The stages, in pipeline order.
+    public enum Stage: String, Sendable, CaseIterable {
+        /// Frame captured → tracker result (waiting for the tracker plus tracking itself).
+        case captureToTracked = "capture→tracked"
+        /// Time inside the tracker alone.
+        case tracking = "tracking"
+        /// Tracker result → control applied in the audio thread.
+        case trackedToApplied = "tracked→applied"
+        /// Control applied → its first sample reaches the device output.
+        case appliedToAudible = "applied→audible"
+        /// Frame captured → sound out: the whole latency.
+        case total = "total"
+    }
+
+    private var values: [Stage: [Double]] = [:]
+    /// Frames the capture dropped because tracking was busy (newest frame wins).
+    public var droppedFrames = 0
+    /// Frames the tracker processed.
+    public var trackedFrames = 0
+    /// ALSA underruns recovered.
+    public var underruns = 0
+    /// Wall-clock seconds the run lasted (for tracker fps).
+    public var duration = 0.0
+
+    public init() {}
+
+    public mutating func add(_ stage: Stage, _ seconds: Double) {
+        guard seconds.isFinite, seconds >= 0 else { return }
+        values[stage, default: []].append(seconds)
+    }
+
+    /// Number of values recorded for a stage.
+    public func count(_ stage: Stage) -> Int { values[stage]?.count ?? 0 }
+
+    /// Median and 95th percentile of a stage in seconds, or nil when nothing was recorded.
+    public func summary(_ stage: Stage) -> (median: Double, p95: Double)? {
+        guard let list = values[stage], !list.isEmpty else { return nil }
+        let sorted = list.sorted()
+        return (LatencyStats.percentile(sorted, 0.5), LatencyStats.percentile(sorted, 0.95))
+    }
+
+    /// Nearest-rank percentile of sorted values.
+    public static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+        guard !sorted.isEmpty else { return .nan }
+        let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+
+    /// The multi-line report printed by `--stats`.
+    public func report() -> String {
+        var lines = ["latency (ms)        median    p95    frames"]
+        for stage in Stage.allCases {
+            if let s = summary(stage) {
+                lines.append(String(format: "  %-17@ %6.1f %6.1f %7d", stage.rawValue as NSString, s.median * 1000, s.p95 * 1000, count(stage)))
+            } else {
+                lines.append(String(format: "  %-17@    n/a    n/a       0", stage.rawValue as NSString))
+            }
+        }
+        let fps = duration > 0 ? Double(trackedFrames) / duration : 0
+        lines.append(String(format: "tracker %.1f fps, %d frames tracked, %d dropped, %d underrun(s), %.1f s",
+                            fps, trackedFrames, droppedFrames, underruns, duration))
+        return lines.joined(separator: "\n")
+    }
+}

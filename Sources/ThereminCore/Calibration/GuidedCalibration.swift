@@ -1,0 +1,137 @@
+/// The guided calibration, as a state machine fed with hand samples: for each of the four positions it counts down,
+/// then measures for a while, and accepts the reading only when the hand was seen and held still; otherwise it asks
+/// again. Time comes from the samples, so it runs the same live and from `--input` files.
+public struct GuidedCalibration: Sendable {
+    /// The four positions, in the order they are asked for.
+    public enum Target: Int, Sendable, CaseIterable {
+        case highestPitch, lowestPitch, loudest, quietest
+
+        /// What the player is asked to do.
+        public var instruction: String {
+            switch self {
+            case .highestPitch: return "Hold your fingertip where you want the HIGHEST note"
+            case .lowestPitch: return "Hold your fingertip where you want the LOWEST note"
+            case .loudest: return "Hold your fingertip where you want it LOUDEST"
+            case .quietest: return "Hold your fingertip where you want it QUIETEST"
+            }
+        }
+
+        /// True when this position is read from the fingertip's height (pitch), false for sideways (volume).
+        var readsHeight: Bool { self == .highestPitch || self == .lowestPitch }
+    }
+
+    /// Where the calibration is, for the display.
+    public enum Phase: Sendable, Equatable {
+        /// Getting ready; seconds left before measuring starts.
+        case countdown(remaining: Double)
+        /// Measuring; progress in [0,1].
+        case measuring(progress: Double)
+        /// The last reading was rejected; the countdown restarts for the same target.
+        case retry(reason: String)
+        /// All four positions read; the result.
+        case done(Calibration)
+        /// Gave up (too many unusable results).
+        case failed(reason: String)
+    }
+
+    public struct Status: Sendable, Equatable {
+        public var target: Target
+        public var phase: Phase
+        /// Readings accepted so far, by target.
+        public var readings: [Int: Double]
+    }
+
+    public var countdownSeconds: Double
+    public var measureSeconds: Double
+    /// Largest accepted spread (standard deviation) of the fingertip while measuring.
+    public var maxSpread: Double
+    /// Smallest share of measuring frames that must see a hand.
+    public var minPresence: Double
+
+    private var target = Target.highestPitch
+    private var phaseStart: Double?
+    private var measuring = false
+    private var values: [Double] = []
+    private var frames = 0
+    private var readings: [Int: Double] = [:]
+    private var lastPhase: Phase = .countdown(remaining: 0)
+    private var restarts = 0
+
+    public init(countdownSeconds: Double = 2, measureSeconds: Double = 2, maxSpread: Double = 0.03, minPresence: Double = 0.6) {
+        self.countdownSeconds = countdownSeconds
+        self.measureSeconds = measureSeconds
+        self.maxSpread = maxSpread
+        self.minPresence = minPresence
+        lastPhase = .countdown(remaining: countdownSeconds)
+    }
+
+    /// The current status without feeding a sample.
+    public var status: Status { Status(target: target, phase: lastPhase, readings: readings) }
+
+    /// Feeds one sample and returns where the calibration is.
+    public mutating func feed(_ sample: HandSample) -> Status {
+        switch lastPhase {
+        case .done, .failed: return status
+        default: break
+        }
+        let start = phaseStart ?? sample.t
+        phaseStart = start
+        let elapsed = sample.t - start
+        if !measuring {
+            if elapsed >= countdownSeconds {
+                measuring = true
+                phaseStart = sample.t
+                values.removeAll(keepingCapacity: true)
+                frames = 0
+                lastPhase = .measuring(progress: 0)
+            } else {
+                lastPhase = .countdown(remaining: countdownSeconds - elapsed)
+            }
+            return status
+        }
+        frames += 1
+        if sample.present { values.append(target.readsHeight ? sample.y : sample.x) }
+        if elapsed < measureSeconds {
+            lastPhase = .measuring(progress: min(1, elapsed / measureSeconds))
+            return status
+        }
+        finishMeasurement()
+        return status
+    }
+
+    private mutating func finishMeasurement() {
+        measuring = false
+        phaseStart = nil
+        let presence = frames > 0 ? Double(values.count) / Double(frames) : 0
+        if presence < minPresence {
+            lastPhase = .retry(reason: "No hand seen for long enough: keep your hand in view of the camera and try again")
+            return
+        }
+        let mean = values.reduce(0, +) / Double(values.count)
+        let spread = (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count)).squareRoot()
+        if spread > maxSpread {
+            lastPhase = .retry(reason: "Your hand moved too much: hold it still for the whole count and try again")
+            return
+        }
+        let sorted = values.sorted()
+        readings[target.rawValue] = sorted[sorted.count / 2]
+        if let next = Target(rawValue: target.rawValue + 1) {
+            target = next
+            lastPhase = .countdown(remaining: countdownSeconds)
+            return
+        }
+        let result = Calibration(pitchTop: readings[Target.highestPitch.rawValue] ?? 0,
+                                 pitchBottom: readings[Target.lowestPitch.rawValue] ?? 1,
+                                 volumeQuiet: readings[Target.quietest.rawValue] ?? 0,
+                                 volumeLoud: readings[Target.loudest.rawValue] ?? 1)
+        if let problem = result.problems.first {
+            restarts += 1
+            readings.removeAll()
+            target = .highestPitch
+            lastPhase = restarts >= 3 ? .failed(reason: "The positions were too close together three times: \(problem)")
+                                      : .retry(reason: "Those positions do not make a usable box (\(problem)); starting again")
+            return
+        }
+        lastPhase = .done(result)
+    }
+}
