@@ -2,7 +2,7 @@ import Foundation
 import ThereminCore
 
 /// What the musicianship options do before any mode runs: remember the cue mute state asked for on the command
-/// line. (Presets and `--save-preset` are resolved while parsing; see Settings+Preset.swift.)
+/// line, and save a preset. (`--preset` is applied while parsing; see Settings+Preset.swift.)
 enum MusicSetup {
     /// Returns an exit status when the command is complete without running a mode, else nil.
     static func prepare(_ settings: Settings) throws -> Int32? {
@@ -13,6 +13,13 @@ enum MusicSetup {
             config.cuesMuted = muted
             try config.save(path: path)
             if settings.verbose { Output.err("cues \(muted ? "muted" : "unmuted"); saved in \(path)\n") }
+        }
+        if let name = settings.music.savePreset {
+            let path = Preset.path(name: name)
+            try Preset(name: name, options: settings.music.presetOptions).save(path: path)
+            Output.out("saved preset \(name) (\(settings.music.presetOptions.count) option(s)) in \(path)\n")
+            // Alone (no mode asked for), saving is the whole command; with a mode, the mode runs next.
+            if settings.mode == .play { return 0 }
         }
         return nil
     }

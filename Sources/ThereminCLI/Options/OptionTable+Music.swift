@@ -60,6 +60,12 @@ extension OptionTable {
         OptionSpec(name: "--midi-volume", short: nil, value: "KIND", defaultText: "cc11",
                    help: "volume as cc7 (channel volume), cc11 (expression) or pressure (aftertouch)", group: .midi),
 
+        // Presets
+        OptionSpec(name: "--preset", short: nil, value: "NAME", defaultText: nil,
+                   help: "load saved sound, mapping and musicianship options (given options override them)", group: .presets),
+        OptionSpec(name: "--save-preset", short: nil, value: "NAME", defaultText: nil,
+                   help: "save those options as a preset (alone: save and exit)", group: .presets),
+
         // Tuner
         OptionSpec(name: "--audio-input", short: nil, value: "NAME", defaultText: "default",
                    help: "ALSA capture device the tuner listens on", group: .tuner),

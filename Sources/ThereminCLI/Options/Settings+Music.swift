@@ -15,6 +15,9 @@ struct MusicSettings: Sendable {
     var midiOut: String?
     var midiFile: String?
     var midi = MIDISettings()
+    /// `--save-preset NAME` and the options it keeps.
+    var savePreset: String?
+    var presetOptions: [String: [String]] = [:]
     /// The tuner's capture device.
     var audioInput = "default"
     /// Seconds of sound after which the tuner stops (nil: until Ctrl-C).
@@ -31,6 +34,11 @@ struct MusicSettings: Sendable {
         try readHands(parsed)
         try readBacking(parsed)
         try readMIDI(parsed, mode: mode)
+        if let name = parsed.value("--save-preset") {
+            try Preset.checkName(name, option: "--save-preset")
+            savePreset = name
+        }
+        presetOptions = parsed.storableOptions
     }
 
     private mutating func readMIDI(_ parsed: ParsedArguments, mode: Settings.Mode) throws {

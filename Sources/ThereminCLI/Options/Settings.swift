@@ -45,7 +45,13 @@ struct Settings: Sendable {
     /// - Throws: `UsageError` naming the option, the bad value and what is accepted.
     init(arguments: [String]) throws {
         let parsed = try ArgumentParser.parse(arguments)
-        try self.init(parsed: parsed)
+        // `--preset NAME` fills in options the command line leaves out (Settings+Preset.swift).
+        let preset = try PresetApplication(parsed)
+        do {
+            try self.init(parsed: preset.merged)
+        } catch let error as UsageError {
+            throw preset.error(for: error)
+        }
     }
 
     init() {}
