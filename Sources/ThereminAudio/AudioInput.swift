@@ -16,14 +16,23 @@ public final class AudioInput {
     /// - Throws: `ALSAError` when the device cannot be opened or refuses every usable format.
     public init(device: String, sampleRate: Int = 48_000, periodFrames: Int = 1_024) throws {
         let request = PlaybackRequest(device: device, sampleRate: sampleRate, channels: 1, periodFrames: periodFrames, periods: 4)
-        pcm = try ALSAPCM(request: request, stream: SND_PCM_STREAM_CAPTURE)
+        do {
+            pcm = try ALSAPCM(request: request, stream: SND_PCM_STREAM_CAPTURE)
+        } catch var error as ALSAError {
+            error.option = "--audio-input"
+            throw error
+        }
         let capacity = pcm.format.periodFrames * pcm.format.channels
         interleavedFloat = [Float](repeating: 0, count: capacity)
         interleavedInt16 = [Int16](repeating: 0, count: capacity)
         if let handle = pcm.pcm {
             snd_pcm_nonblock(handle, 0)
             let started = snd_pcm_start(handle)
-            if started < 0 { throw ALSAError(operation: "start capture", code: started, device: device) }
+            if started < 0 {
+                var error = ALSAError(operation: "start capture", code: started, device: device)
+                error.option = "--audio-input"
+                throw error
+            }
         }
     }
 
@@ -52,11 +61,11 @@ public final class AudioInput {
                 if code == -EPIPE || code == -ESTRPIPE {
                     if code == -EPIPE { overruns += 1 }
                     let recovered = snd_pcm_recover(handle, code, 1)
-                    if recovered < 0 { throw ALSAError(operation: "recover from overrun", code: recovered, device: pcm.device) }
+                    if recovered < 0 { throw inputError("recover from overrun", recovered) }
                     _ = snd_pcm_start(handle)
                     continue
                 }
-                throw ALSAError(operation: "read", code: code, device: pcm.device)
+                throw inputError("read", code)
             }
             let got = Int(result)
             switch format.sampleFormat {
@@ -75,6 +84,12 @@ public final class AudioInput {
             }
             return got
         }
+    }
+
+    private func inputError(_ operation: String, _ code: Int32) -> ALSAError {
+        var error = ALSAError(operation: operation, code: code, device: pcm.device)
+        error.option = "--audio-input"
+        return error
     }
 
     /// Stops capturing and closes the device.

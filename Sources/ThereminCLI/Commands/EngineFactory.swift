@@ -32,6 +32,19 @@ enum EngineFactory {
         return StereoMixer(source: theremin, backing: BackingPlayer(track: track, volume: settings.music.backingVolume))
     }
 
+    /// The live mix: the theremin, the backing track if asked for, and the cues (start/stop, calibration) with the
+    /// remembered mute state. Trigger cues with `mixer.cues?.play(.start)`; mute with `mixer.cues?.setMuted(_:)`
+    /// (and save the state with `UserConfig`).
+    /// - Throws: `SoundFileError` for a backing file that cannot be read.
+    static func liveMix(_ settings: Settings, theremin: BlockRenderer, sampleRate: Int) throws -> StereoMixer {
+        let backing = try settings.music.backing.map {
+            BackingPlayer(track: try BackingTrackLoader.load(path: $0, sampleRate: sampleRate, loops: settings.music.loop),
+                          volume: settings.music.backingVolume)
+        }
+        let cues = CuePlayer(sampleRate: Double(sampleRate), muted: MusicSetup.cuesMuted(settings))
+        return StereoMixer(source: theremin, backing: backing, cues: cues)
+    }
+
     static func playbackRequest(_ settings: Settings) -> PlaybackRequest {
         PlaybackRequest(device: settings.audioDevice, sampleRate: settings.sampleRate,
                         periodFrames: settings.periodFrames)

@@ -64,6 +64,7 @@ final class TunerCommandTests: XCTestCase {
         let missing = try ProcessRunner.run(binary, ["--tuner", "--audio-input", "nosuchmic"], environment: environment)
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.hasPrefix("theremin: audio device 'nosuchmic': open failed"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("--audio-input"), "the hint names the tuner's option: \(missing.stderr)")
         let stray = try ProcessRunner.run(binary, ["--duration", "2"])
         XCTAssertEqual(stray.status, 2)
         XCTAssertEqual(stray.stderr, "theremin: --duration only applies to --tuner. See 'theremin --help'.\n")
