@@ -5,7 +5,7 @@ BUILD_DIR  ?= .build
 ARGS       ?=
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: deps build play test bench bench-render bench-music clean
+.PHONY: deps build play test bench bench-render bench-music fuzz clean
 
 ## Install the Debian packages that are missing (prints what it installs).
 deps:
@@ -34,5 +34,19 @@ bench-render: deps
 ## The musicianship figures (full chain: theremin voice + vibrato + low-pass + delay + backing) are part of render-bench.
 bench-music: bench-render
 
+## Fuzz the trace parser, calibration loader and option parser (FUZZ_SECONDS each, default 60).
+fuzz: deps
+	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60) Fuzz/run-fuzzers
+
 clean:
 	rm -rf $(BUILD_DIR)
+
+# ---- hand tracking benchmark (tracking) -------------------------------------------------------------------------
+# Tracker vs MediaPipe on ../shared/corpus: detection, false positives, index-tip error, ms/frame in tracking mode.
+# MediaPipe's figures are cached in bench-out/mediapipe-figures.json, computed on first use by
+# tools/mediapipe_reference.sh (throwaway venv); MEDIAPIPE=1 recomputes them. More: BENCH_ARGS="--classic ...".
+.PHONY: bench-tracking
+BENCH_ARGS ?=
+bench-tracking: deps
+	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product tracking-bench
+	$(BUILD_DIR)/release/tracking-bench $(if $(MEDIAPIPE),--run-reference tools/mediapipe_reference.sh) $(BENCH_ARGS)

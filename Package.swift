@@ -22,6 +22,14 @@ let package = Package(
         // MARK: hardware and file back ends
         .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile", "CSampleRate"]),
 
+        // MARK: hand tracking and file input (OpenCV)
+        .systemLibrary(name: "COpenCV", pkgConfig: "opencv4", providers: [.apt(["libopencv-dev"])]),
+        .target(name: "CHandTracker", dependencies: ["COpenCV"], cxxSettings: [.headerSearchPath(".")]),
+        .target(name: "CVideoInput", dependencies: ["COpenCV"]),
+        .target(name: "ThereminTracking", dependencies: ["ThereminCore", "CHandTracker"]),
+        .target(name: "ThereminVideo", dependencies: ["ThereminCore", "CVideoInput"]),
+        .executableTarget(name: "tracking-bench", dependencies: ["ThereminTracking", "ThereminVideo", "ThereminCore"]),
+
         // MARK: command line
         .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio"]),
         .executableTarget(name: "theremin", dependencies: ["ThereminCLI"]),
@@ -32,8 +40,12 @@ let package = Package(
         // MARK: tests
         .target(name: "ALSAPacedDevice", dependencies: ["CALSA"], cSettings: [.define("PIC")]),
         .target(name: "ThereminTestSupport", dependencies: ["ThereminCore"]),
-        .testTarget(name: "ThereminCoreTests", dependencies: ["ThereminCore", "ThereminTestSupport"]),
+        .testTarget(name: "ThereminCoreTests", dependencies: ["ThereminCore", "ThereminTestSupport"],
+                    exclude: ["Fuzz/Regressions"]),
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport", "CALSA"]),
+        .testTarget(name: "ThereminTrackingTests", dependencies: ["ThereminTracking", "CHandTracker", "ThereminVideo", "ThereminCore"]),
+        .testTarget(name: "ThereminVideoTests", dependencies: ["ThereminVideo", "ThereminCore"]),
         .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminAudio", "ThereminTestSupport"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -24,12 +24,10 @@ enum HelpText {
                 var right = spec.help
                 if let value = spec.defaultText { right += " [default: \(value)]" }
                 if spec.repeatable { right += " (repeatable)" }
-                let pad = max(1, 30 - left.count)
-                if left.count >= 30 {
-                    text += left + "\n" + String(repeating: " ", count: 31) + right + "\n"
-                } else {
-                    text += left + String(repeating: " ", count: pad) + " " + right + "\n"
-                }
+                let column = 30
+                let gap: String = left.count >= column ? "\n" + String(repeating: " ", count: column + 1)
+                                                       : String(repeating: " ", count: column - left.count + 1)
+                text += left + gap + right + "\n"
             }
         }
         text += """

@@ -8,7 +8,7 @@
 /// 0.000000,0.512300,0.250000,1,0.97
 /// ```
 /// `#` lines before the header carry `key: value` metadata. The header must name `t`, `x`, `y` and `present`;
-/// other columns may follow and readers ignore those they do not know. `t` is in seconds and never decreases;
+/// other columns may follow and readers ignore those they do not know. `t` is in seconds from the start (0…24 h) and never decreases;
 /// `x`, `y` are normalized to [0,1] in the mirrored view (origin top-left); `present` is 1 or 0. When `present` is 0,
 /// `x` and `y` may be empty.
 ///
@@ -21,6 +21,8 @@ public enum TraceFormat {
     /// The header of a two-hand trace, as `TraceWriter` writes it.
     public static let twoHandColumns = ["t", "x", "y", "present", "confidence", "hand", "closed",
                                         "x2", "y2", "present2", "confidence2", "hand2", "closed2"]
+    /// Largest `t` accepted (24 hours): longer traces are surely corrupt, and would render absurdly long files.
+    public static let maxTime = 24.0 * 3600
     /// Longest line accepted; protects against binary files and runaway lines.
     public static let maxLineLength = 64 * 1024
 }

@@ -74,6 +74,9 @@ struct TraceLineParser {
         func field(_ name: String) -> String { fields[indexOf[name] ?? 0] }
 
         let t = try number(field("t"), column: "t", line: lineNumber)
+        guard (0...TraceFormat.maxTime).contains(t) else {
+            throw TraceError(file: file, line: lineNumber, problem: "t is \(field("t")), outside 0…\(Int(TraceFormat.maxTime)) seconds")
+        }
         guard t >= lastTime else {
             throw TraceError(file: file, line: lineNumber,
                              problem: "time goes backwards (\(t) after \(lastTime)); times must not decrease")

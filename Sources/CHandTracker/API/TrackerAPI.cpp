@@ -1,0 +1,220 @@
+// The extern "C" API: handles, locking, argument checks, and the conversion of every C++ exception into a status
+// and a message. Nothing else in the library is visible to C or Swift.
+#include "CHandTracker.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <string>
+
+#include <opencv2/core.hpp>
+#include <opencv2/core/utils/logger.hpp>
+
+#include "Classic/ClassicTracker.hpp"
+#include "Overlay/HandOverlay.hpp"
+#include "Pipeline/HandPipeline.hpp"
+#include "Support/TrackerFailure.hpp"
+
+struct th_tracker {
+    std::mutex lock;
+    std::unique_ptr<theremin::Tracker> tracker;
+    bool masksFaces = false;
+};
+
+namespace {
+
+void writeError(char *buffer, size_t size, const std::string &message) {
+    if (buffer == nullptr || size == 0) {
+        return;
+    }
+    std::snprintf(buffer, size, "%s", message.c_str());
+}
+
+std::string openCVMessage(const cv::Exception &error) {
+    std::string message = "OpenCV error";
+    if (!error.func.empty()) {
+        message += " in " + error.func;
+    }
+    return message + ": " + (error.err.empty() ? std::string(error.what()) : error.err);
+}
+
+/// Runs `body`, mapping every exception to a status and a message.
+template <typename Body>
+th_status guarded(char *error, size_t errorSize, Body &&body) {
+    try {
+        body();
+        writeError(error, errorSize, "");
+        return TH_OK;
+    } catch (const theremin::TrackerFailure &failure) {
+        writeError(error, errorSize, failure.what());
+        return failure.status();
+    } catch (const cv::Exception &failure) {
+        writeError(error, errorSize, openCVMessage(failure));
+        return TH_ERROR_PROCESSING;
+    } catch (const std::bad_alloc &) {
+        writeError(error, errorSize, "out of memory");
+        return TH_ERROR_OUT_OF_MEMORY;
+    } catch (const std::exception &failure) {
+        writeError(error, errorSize, failure.what());
+        return TH_ERROR_PROCESSING;
+    } catch (...) {
+        writeError(error, errorSize, "unknown failure");
+        return TH_ERROR_PROCESSING;
+    }
+}
+
+th_status invalid(char *error, size_t errorSize, const std::string &message) {
+    writeError(error, errorSize, message);
+    return TH_ERROR_INVALID_ARGUMENT;
+}
+
+th_status checkFrame(const uint8_t *pixels, int width, int height, size_t stride, char *error, size_t errorSize) {
+    if (pixels == nullptr) {
+        return invalid(error, errorSize, "frame has no pixels");
+    }
+    if (width <= 0 || height <= 0) {
+        return invalid(error, errorSize,
+                       "frame size " + std::to_string(width) + "x" + std::to_string(height) + " is empty");
+    }
+    if (stride < static_cast<size_t>(width) * 3) {
+        return invalid(error, errorSize,
+                       "frame stride " + std::to_string(stride) + " is less than 3 x width " + std::to_string(width));
+    }
+    return TH_OK;
+}
+
+/// OpenCV logs some failures itself ("[ERROR:0] ... getMemoryShapes") before throwing the exception this API turns
+/// into a status and a message; the user needs only the message. Unless the user asked for OpenCV's logs with
+/// OPENCV_LOG_LEVEL, they are silenced (OpenCV's process-wide setting).
+void quietOpenCVLogs() {
+    if (std::getenv("OPENCV_LOG_LEVEL") == nullptr) {
+        cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
+    }
+}
+
+th_options optionsOrDefault(const th_options *options) {
+    return options != nullptr ? *options : th_default_options();
+}
+
+}  // namespace
+
+extern "C" const char *th_status_name(th_status status) {
+    switch (status) {
+    case TH_OK: return "ok";
+    case TH_ERROR_FILE_MISSING: return "file missing";
+    case TH_ERROR_FILE_UNREADABLE: return "file unreadable";
+    case TH_ERROR_MODEL_INVALID: return "model invalid";
+    case TH_ERROR_INVALID_ARGUMENT: return "invalid argument";
+    case TH_ERROR_PROCESSING: return "processing failed";
+    case TH_ERROR_OUT_OF_MEMORY: return "out of memory";
+    }
+    return "unknown status";
+}
+
+extern "C" th_options th_default_options(void) {
+    th_options options{};
+    options.mirrored = 1;
+    options.tracking = 1;
+    options.min_detection_confidence = 0.5f;
+    options.min_presence_confidence = 0.5f;
+    return options;
+}
+
+extern "C" th_status th_tracker_create(const char *palm_model_path, const char *landmark_model_path,
+                                       const th_options *options, th_tracker **out, char *error, size_t error_size) {
+    if (out == nullptr) {
+        return invalid(error, error_size, "no place for the tracker handle");
+    }
+    *out = nullptr;
+    if (palm_model_path == nullptr || landmark_model_path == nullptr) {
+        return invalid(error, error_size, "model path missing");
+    }
+    quietOpenCVLogs();
+    return guarded(error, error_size, [&] {
+        auto handle = std::make_unique<th_tracker>();
+        handle->tracker = std::make_unique<theremin::HandPipeline>(palm_model_path, landmark_model_path,
+                                                                   optionsOrDefault(options));
+        *out = handle.release();
+    });
+}
+
+extern "C" th_status th_tracker_create_classic(const char *face_cascade_path, const th_options *options,
+                                               th_tracker **out, char *error, size_t error_size) {
+    if (out == nullptr) {
+        return invalid(error, error_size, "no place for the tracker handle");
+    }
+    *out = nullptr;
+    quietOpenCVLogs();
+    return guarded(error, error_size, [&] {
+        auto handle = std::make_unique<th_tracker>();
+        auto classic = std::make_unique<theremin::ClassicTracker>(
+            face_cascade_path != nullptr ? face_cascade_path : "", optionsOrDefault(options));
+        handle->masksFaces = classic->masksFaces();
+        handle->tracker = std::move(classic);
+        *out = handle.release();
+    });
+}
+
+extern "C" void th_tracker_destroy(th_tracker *tracker) {
+    delete tracker;
+}
+
+extern "C" th_tracker_kind th_tracker_get_kind(const th_tracker *tracker) {
+    return tracker != nullptr && tracker->tracker != nullptr ? tracker->tracker->kind() : TH_TRACKER_NEURAL;
+}
+
+extern "C" int th_tracker_masks_faces(const th_tracker *tracker) {
+    return tracker != nullptr && tracker->masksFaces ? 1 : 0;
+}
+
+extern "C" void th_tracker_reset(th_tracker *tracker) {
+    if (tracker == nullptr) {
+        return;
+    }
+    std::lock_guard<std::mutex> guard(tracker->lock);
+    tracker->tracker->reset();
+}
+
+extern "C" th_status th_tracker_process_bgr(th_tracker *tracker, const uint8_t *pixels, int width, int height,
+                                            size_t stride, th_hand *out, char *error, size_t error_size) {
+    if (tracker == nullptr || out == nullptr) {
+        return invalid(error, error_size, "tracker or result missing");
+    }
+    *out = th_hand{};
+    const th_status frameStatus = checkFrame(pixels, width, height, stride, error, error_size);
+    if (frameStatus != TH_OK) {
+        return frameStatus;
+    }
+    std::lock_guard<std::mutex> guard(tracker->lock);
+    return guarded(error, error_size, [&] {
+        // OpenCV only reads the frame; the Mat header merely borrows the caller's pixels.
+        const cv::Mat frame(height, width, CV_8UC3, const_cast<uint8_t *>(pixels), stride);
+        *out = tracker->tracker->process(frame);
+    });
+}
+
+extern "C" th_status th_draw_hand(uint8_t *pixels, int width, int height, size_t stride, const th_hand *hand,
+                                  int frame_mirrored, char *error, size_t error_size) {
+    if (hand == nullptr) {
+        return invalid(error, error_size, "hand missing");
+    }
+    const th_status frameStatus = checkFrame(pixels, width, height, stride, error, error_size);
+    if (frameStatus != TH_OK) {
+        return frameStatus;
+    }
+    return guarded(error, error_size, [&] {
+        cv::Mat frame(height, width, CV_8UC3, pixels, stride);
+        theremin::drawHand(frame, *hand, frame_mirrored != 0);
+    });
+}
+
+extern "C" void th_set_num_threads(int threads) {
+    cv::setNumThreads(threads < 0 ? -1 : threads);
+}
+
+extern "C" int th_get_num_threads(void) {
+    return cv::getNumThreads();
+}

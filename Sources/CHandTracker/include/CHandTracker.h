@@ -1,0 +1,158 @@
+#ifndef THEREMIN_CHANDTRACKER_H
+#define THEREMIN_CHANDTRACKER_H
+/*
+ * The hand tracker: MediaPipe's palm detector and hand landmark model run with OpenCV's DNN module, or a classical
+ * skin-colour tracker, behind a plain C API.
+ *
+ * - One opaque handle per tracker; every call on a handle is serialized by the handle's own lock, so a handle may be
+ *   shared between threads. Different handles share nothing (the library keeps no global state of its own).
+ * - Every function that can fail returns a th_status and, when given a buffer, writes a one-line reason into it.
+ *   No C++ exception crosses this API.
+ * - OpenCV's own log lines are silenced when a tracker is created, unless OPENCV_LOG_LEVEL is set: every failure
+ *   reaches the caller through the status and message instead.
+ * - Frames are packed BGR24 in the camera's own orientation (unmirrored), any size, with a row stride in bytes.
+ *   Results are normalized to the frame; with `mirrored` set they are in the selfie view the player sees (x' = 1 - x).
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "CHandTrackerGeometry.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Outcome of a call. */
+typedef enum th_status {
+    TH_OK = 0,
+    /** A model or data file does not exist (or is not a regular file). */
+    TH_ERROR_FILE_MISSING = 1,
+    /** A model or data file exists but cannot be read (permissions, I/O error). */
+    TH_ERROR_FILE_UNREADABLE = 2,
+    /** A model file was read but is not a model OpenCV can run, or not the expected model (wrong inputs/outputs). */
+    TH_ERROR_MODEL_INVALID = 3,
+    /** An argument is out of range (null pointer, empty frame, stride smaller than a row, ...). */
+    TH_ERROR_INVALID_ARGUMENT = 4,
+    /** OpenCV failed while processing a frame. */
+    TH_ERROR_PROCESSING = 5,
+    /** Memory ran out. */
+    TH_ERROR_OUT_OF_MEMORY = 6,
+} th_status;
+
+/** A short constant name for a status (for logs and tests), e.g. "model invalid". */
+const char *th_status_name(th_status status);
+
+/** Which hand, from the player's point of view. */
+typedef enum th_handedness {
+    TH_HAND_UNKNOWN = 0,
+    TH_HAND_LEFT = 1,
+    TH_HAND_RIGHT = 2,
+} th_handedness;
+
+/** Which algorithm a handle runs. */
+typedef enum th_tracker_kind {
+    /** Palm detector + landmark model (MediaPipe lite models). */
+    TH_TRACKER_NEURAL = 0,
+    /** Skin colour in YCrCb with faces masked out, largest blob, topmost convex hull point. */
+    TH_TRACKER_CLASSIC = 1,
+} th_tracker_kind;
+
+/** Settings of a tracker. Start from th_default_options(). */
+typedef struct th_options {
+    /** 1: results in the mirrored selfie view (x' = 1 - x), as the player sees the screen. */
+    int mirrored;
+    /** 1: video mode, the region comes from the previous frame's landmarks and the palm detector runs only when the
+     *  hand is lost; 0: still-image mode, the detector runs on every frame. */
+    int tracking;
+    /** Minimum palm detector score to accept a palm (MediaPipe: 0.5). */
+    float min_detection_confidence;
+    /** Minimum landmark-model presence score to report a hand and keep tracking it (MediaPipe: 0.5). */
+    float min_presence_confidence;
+} th_options;
+
+/** MediaPipe's defaults: mirrored, tracking, 0.5 and 0.5. */
+th_options th_default_options(void);
+
+/** What the tracker reports for one frame. */
+typedef struct th_hand {
+    /** 1 when a hand is seen in this frame; when 0 the other fields are zero. */
+    int present;
+    /** Presence score in [0,1] (landmark model), or the classical tracker's blob score. */
+    float confidence;
+    /** The player's hand, when known (the landmark model's classification). */
+    th_handedness handedness;
+    /** Confidence of `handedness` in [0.5,1], 0 when unknown. */
+    float handedness_confidence;
+    /** 21 for the neural tracker, 0 for the classical one. */
+    int landmark_count;
+    /** Landmarks in MediaPipe order, normalized to the frame (mirrored when `mirrored`). */
+    th_point landmarks[TH_LANDMARK_COUNT];
+    /** The index fingertip (landmark 8, or the classical tracker's topmost hull point). */
+    th_point fingertip;
+    /** 1 when the coordinates are in the mirrored selfie view. */
+    int mirrored;
+    /** The region the landmark model looked at this frame (same view as the landmarks); zero for classic. */
+    th_rect region;
+    /** 1 when the palm detector ran on this frame (first frame, re-acquisition, or still-image mode). */
+    int detector_ran;
+} th_hand;
+
+/** Opaque tracker handle. */
+typedef struct th_tracker th_tracker;
+
+/**
+ * Creates a neural tracker from the palm detector and hand landmark ONNX files. Loads and test-runs both models.
+ * On failure returns the reason (missing file, unreadable, not a valid / not the expected model), writes a one-line
+ * message into `error` (if non-null, truncated to `error_size`), and sets *out to NULL.
+ */
+th_status th_tracker_create(const char *palm_model_path, const char *landmark_model_path, const th_options *options,
+                            th_tracker **out, char *error, size_t error_size);
+
+/**
+ * Creates a classical tracker. `face_cascade_path` is an OpenCV Haar cascade used to mask faces out of the skin mask
+ * (e.g. Debian's /usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml from `opencv-data`); NULL runs
+ * without face masking. A given path that cannot be loaded is an error.
+ */
+th_status th_tracker_create_classic(const char *face_cascade_path, const th_options *options, th_tracker **out,
+                                    char *error, size_t error_size);
+
+/** Frees a tracker. NULL is ignored. */
+void th_tracker_destroy(th_tracker *tracker);
+
+/** The algorithm of a tracker. */
+th_tracker_kind th_tracker_get_kind(const th_tracker *tracker);
+
+/** 1 when a classical tracker masks faces (its cascade loaded), 0 otherwise. */
+int th_tracker_masks_faces(const th_tracker *tracker);
+
+/** Forgets the tracked hand, so the next frame starts with the palm detector (e.g. between unrelated images). */
+void th_tracker_reset(th_tracker *tracker);
+
+/**
+ * Processes one packed BGR24 frame (`height` rows of `stride` bytes, `stride` >= 3 * `width`) and writes the result
+ * into *out. Returns TH_OK also when no hand is found (out->present = 0).
+ */
+th_status th_tracker_process_bgr(th_tracker *tracker, const uint8_t *pixels, int width, int height, size_t stride,
+                                 th_hand *out, char *error, size_t error_size);
+
+/**
+ * Draws a hand onto a packed BGR24 frame: the landmark skeleton (when there are landmarks), the region, and a marker
+ * on the fingertip. `frame_mirrored` says whether the frame is shown mirrored; the hand's own `mirrored` flag says
+ * how its coordinates are expressed, and they are converted as needed. Does nothing for an absent hand.
+ */
+th_status th_draw_hand(uint8_t *pixels, int width, int height, size_t stride, const th_hand *hand,
+                       int frame_mirrored, char *error, size_t error_size);
+
+/**
+ * Sets the number of threads OpenCV uses (0 or 1: sequential; n: that many; negative: OpenCV's default, all cores).
+ * This is OpenCV's process-wide setting, shared by every handle; call it once at start-up.
+ */
+void th_set_num_threads(int threads);
+
+/** OpenCV's current number of threads. */
+int th_get_num_threads(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,26 @@
+import CHandTracker
+import ThereminCore
+
+/// Draws tracked hands on frames, for the live preview.
+public enum HandOverlay {
+    /// Draws the skeleton, the region and the fingertip marker of `hand` onto `frame` (BGR).
+    /// - Parameter frameIsMirrored: whether `frame` has already been flipped into the selfie view; the hand's
+    ///   coordinates are converted to match.
+    /// - Throws: `TrackerError` (`.invalidFrame`) for a malformed frame.
+    public static func draw(_ hand: TrackedHand, on frame: inout Frame, frameIsMirrored: Bool) throws(TrackerError) {
+        guard hand.sample.present else { return }
+        guard frame.pixels.count >= frame.bytesPerRow * frame.height else {
+            throw TrackerError(kind: .invalidFrame,
+                               problem: "frame \(frame.sequence) is smaller than \(frame.bytesPerRow) x \(frame.height)",
+                               remedy: "the frame source delivered a malformed frame; please report this")
+        }
+        var cHand = TrackerCalls.cHand(hand)
+        let (width, height, stride) = (frame.width, frame.height, frame.bytesPerRow)
+        try frame.pixels.withUnsafeMutableBufferPointer { (pixels) throws(TrackerError) in
+            try TrackerCalls.call(fileRemedy: "") { error, size in
+                th_draw_hand(pixels.baseAddress, Int32(clamping: width), Int32(clamping: height), stride, &cHand,
+                             frameIsMirrored ? 1 : 0, error, size)
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import CHandTracker
+import Foundation
+import ThereminCore
+
+/// Finds the player's hand and index fingertip in camera frames.
+///
+/// Owns one tracker handle of the CHandTracker shim: the neural tracker (MediaPipe's palm detector and hand landmark
+/// models on OpenCV's DNN module) or the classical skin-colour fallback. Frames are BGR in camera orientation; the
+/// samples are in the mirrored selfie view unless `options.mirrored` is false.
+///
+/// Thread safety: the handle serializes its own calls, so one tracker may be used from several threads, but calls
+/// run one at a time. Different trackers share nothing except OpenCV's thread pool (see `setThreadCount`).
+public final class HandTracker: @unchecked Sendable {
+    /// Which algorithm a tracker runs.
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        /// Palm detector + hand landmark model: the main tracker.
+        case neural
+        /// Skin colour, largest blob, topmost point: the lesser fallback, for when the models cannot load.
+        case classic
+    }
+
+    /// Debian's frontal face cascade (package `opencv-data`), which the classical tracker uses to ignore faces.
+    public static let defaultFaceCascade = "/usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml"
+
+    public let kind: Kind
+    public let options: TrackerOptions
+    /// For the classical tracker: whether faces are masked out of the skin mask (false without a cascade).
+    public let masksFaces: Bool
+    private let handle: OpaquePointer
+
+    /// Loads the neural tracker from the two model files (and test-runs them).
+    /// - Throws: `TrackerError` when a file is missing, unreadable or not the expected model.
+    public init(models: ModelFiles, options: TrackerOptions = TrackerOptions()) throws(TrackerError) {
+        var cOptions = TrackerCalls.cOptions(options)
+        var created: OpaquePointer?
+        try TrackerCalls.call(fileRemedy: TrackerError.modelRemedy) { error, size in
+            th_tracker_create(models.palmDetector, models.handLandmarks, &cOptions, &created, error, size)
+        }
+        guard let created else {
+            throw TrackerError(kind: .processingFailed, problem: "the tracker library returned no handle",
+                               remedy: "please report this")
+        }
+        handle = created
+        kind = .neural
+        self.options = options
+        masksFaces = false
+    }
+
+    /// Loads the neural tracker from the models `ModelFiles.locate()` finds.
+    /// - Throws: `TrackerError` when the models are not found or cannot be loaded.
+    public convenience init(options: TrackerOptions = TrackerOptions()) throws(TrackerError) {
+        try self.init(models: try ModelFiles.locate(), options: options)
+    }
+
+    /// Creates the classical fallback tracker.
+    /// - Parameter faceCascade: an OpenCV Haar cascade for faces; by default Debian's, used only if installed.
+    ///   Pass nil to run without face masking. An explicitly given cascade that cannot be loaded is an error.
+    /// - Throws: `TrackerError` for a cascade that cannot be loaded.
+    public init(classicWithFaceCascade faceCascade: String? = HandTracker.defaultFaceCascadeIfInstalled(),
+                options: TrackerOptions = TrackerOptions()) throws(TrackerError) {
+        var cOptions = TrackerCalls.cOptions(options)
+        var created: OpaquePointer?
+        try TrackerCalls.call(fileRemedy: TrackerError.cascadeRemedy) { error, size in
+            th_tracker_create_classic(faceCascade, &cOptions, &created, error, size)
+        }
+        guard let created else {
+            throw TrackerError(kind: .processingFailed, problem: "the tracker library returned no handle",
+                               remedy: "please report this")
+        }
+        handle = created
+        kind = .classic
+        self.options = options
+        masksFaces = th_tracker_masks_faces(created) != 0
+    }
+
+    deinit {
+        th_tracker_destroy(handle)
+    }
+
+    /// Debian's face cascade when the `opencv-data` package is installed, else nil.
+    public static func defaultFaceCascadeIfInstalled() -> String? {
+        FileManager.default.isReadableFile(atPath: defaultFaceCascade) ? defaultFaceCascade : nil
+    }
+
+    /// Tracks the hand in one frame; the sample's `t` is the frame's capture time.
+    /// - Throws: `TrackerError` when the frame is malformed or OpenCV fails.
+    public func process(_ frame: Frame) throws(TrackerError) -> HandSample {
+        try track(frame).sample
+    }
+
+    /// Tracks the hand in one frame and returns the details behind the sample as well.
+    /// - Throws: `TrackerError` when the frame is malformed or OpenCV fails.
+    public func track(_ frame: Frame) throws(TrackerError) -> TrackedHand {
+        guard frame.pixels.count >= frame.bytesPerRow * frame.height else {
+            throw TrackerError(kind: .invalidFrame,
+                               problem: "frame \(frame.sequence) has \(frame.pixels.count) bytes, fewer than "
+                                   + "\(frame.bytesPerRow) x \(frame.height) rows",
+                               remedy: "the frame source delivered a malformed frame; please report this")
+        }
+        var hand = th_hand()
+        try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
+            try TrackerCalls.call(fileRemedy: TrackerError.modelRemedy) { error, size in
+                th_tracker_process_bgr(handle, pixels.baseAddress, Int32(clamping: frame.width),
+                                       Int32(clamping: frame.height), frame.bytesPerRow, &hand, error, size)
+            }
+        }
+        return trackedHand(from: hand, time: frame.captureTime)
+    }
+
+    /// Forgets the tracked hand: the next frame starts with the palm detector. Call between unrelated pictures.
+    public func reset() {
+        th_tracker_reset(handle)
+    }
+
+    /// Sets how many threads OpenCV uses for every tracker in the process (1: one core; nil: all cores).
+    public static func setThreadCount(_ threads: Int?) {
+        th_set_num_threads(threads.map { Int32(clamping: $0) } ?? -1)
+    }
+
+    /// How many threads OpenCV currently uses.
+    public static var threadCount: Int {
+        Int(th_get_num_threads())
+    }
+
+    private func trackedHand(from hand: th_hand, time: Double) -> TrackedHand {
+        let mirrored = hand.mirrored != 0
+        guard hand.present != 0 else {
+            return TrackedHand(sample: .absent(at: time), mirrored: mirrored, detectorRan: hand.detector_ran != 0)
+        }
+        let handedness: Handedness? = switch hand.handedness {
+        case TH_HAND_LEFT: .left
+        case TH_HAND_RIGHT: .right
+        default: nil
+        }
+        let sample = HandSample(t: time, x: Double(hand.fingertip.x), y: Double(hand.fingertip.y), present: true,
+                                confidence: Double(hand.confidence), handedness: handedness,
+                                landmarks: TrackerCalls.landmarks(of: hand))
+        return TrackedHand(sample: sample, mirrored: mirrored, region: TrackerCalls.region(of: hand),
+                           detectorRan: hand.detector_ran != 0,
+                           handednessConfidence: Double(hand.handedness_confidence))
+    }
+}

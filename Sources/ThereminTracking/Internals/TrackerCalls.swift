@@ -1,0 +1,87 @@
+import CHandTracker
+import ThereminCore
+
+/// Every call into the CHandTracker C API goes through here: error buffers, status conversion, struct conversion.
+enum TrackerCalls {
+    private static let errorCapacity = 512
+
+    /// Runs a C call that takes an error buffer; turns a failing status into a TrackerError whose remedy for file
+    /// and model problems is `fileRemedy`.
+    static func call(fileRemedy: String, _ body: (UnsafeMutablePointer<CChar>, Int) -> th_status) throws(TrackerError) {
+        var message = [CChar](repeating: 0, count: errorCapacity)
+        let status = message.withUnsafeMutableBufferPointer { buffer in
+            body(buffer.baseAddress!, buffer.count)
+        }
+        guard status != TH_OK else { return }
+        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        throw error(status: status, message: text, fileRemedy: fileRemedy)
+    }
+
+    static func error(status: th_status, message: String, fileRemedy: String) -> TrackerError {
+        let problem = message.isEmpty ? String(cString: th_status_name(status)) : message
+        switch status {
+        case TH_ERROR_FILE_MISSING:
+            return TrackerError(kind: .fileMissing, problem: problem, remedy: fileRemedy)
+        case TH_ERROR_FILE_UNREADABLE:
+            return TrackerError(kind: .fileUnreadable, problem: problem, remedy: fileRemedy)
+        case TH_ERROR_MODEL_INVALID:
+            return TrackerError(kind: .modelInvalid, problem: problem, remedy: fileRemedy)
+        case TH_ERROR_INVALID_ARGUMENT:
+            return TrackerError(kind: .invalidFrame, problem: problem,
+                                remedy: "the frame source delivered a malformed frame; please report this")
+        case TH_ERROR_OUT_OF_MEMORY:
+            return TrackerError(kind: .outOfMemory, problem: problem,
+                                remedy: "close other programs or use a smaller camera resolution")
+        default:
+            return TrackerError(kind: .processingFailed, problem: problem,
+                                remedy: "if this repeats, try --tracker classic and please report it")
+        }
+    }
+
+    static func cOptions(_ options: TrackerOptions) -> th_options {
+        var c = th_default_options()
+        c.mirrored = options.mirrored ? 1 : 0
+        c.tracking = options.mode == .video ? 1 : 0
+        c.min_detection_confidence = Float(options.minDetectionConfidence)
+        c.min_presence_confidence = Float(options.minPresenceConfidence)
+        return c
+    }
+
+    static func landmarks(of hand: th_hand) -> [NormalizedPoint] {
+        let count = Int(max(0, min(hand.landmark_count, TH_LANDMARK_COUNT)))
+        return withUnsafeBytes(of: hand.landmarks) { raw in
+            let points = raw.bindMemory(to: th_point.self)
+            return (0..<count).map { NormalizedPoint(x: Double(points[$0].x), y: Double(points[$0].y)) }
+        }
+    }
+
+    static func region(of hand: th_hand) -> HandRegion? {
+        let r = hand.region
+        guard r.width > 0, r.height > 0 else { return nil }
+        return HandRegion(centerX: Double(r.x_center), centerY: Double(r.y_center), width: Double(r.width),
+                          height: Double(r.height), rotation: Double(r.rotation))
+    }
+
+    /// The C struct for drawing a tracked hand.
+    static func cHand(_ hand: TrackedHand) -> th_hand {
+        var c = th_hand()
+        c.present = hand.sample.present ? 1 : 0
+        c.confidence = Float(hand.sample.confidence)
+        c.mirrored = hand.mirrored ? 1 : 0
+        c.fingertip = th_point(x: Float(hand.sample.x), y: Float(hand.sample.y))
+        let landmarks = hand.sample.landmarks.prefix(Int(TH_LANDMARK_COUNT))
+        c.landmark_count = landmarks.count == Int(TH_LANDMARK_COUNT) ? TH_LANDMARK_COUNT : 0
+        withUnsafeMutableBytes(of: &c.landmarks) { raw in
+            let points = raw.bindMemory(to: th_point.self)
+            for (i, p) in landmarks.enumerated() {
+                points[i] = th_point(x: Float(p.x), y: Float(p.y))
+            }
+        }
+        if let region = hand.region {
+            c.region = th_rect(x_center: Float(region.centerX), y_center: Float(region.centerY),
+                               width: Float(region.width), height: Float(region.height),
+                               rotation: Float(region.rotation))
+        }
+        return c
+    }
+}

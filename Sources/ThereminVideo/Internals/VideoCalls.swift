@@ -1,0 +1,57 @@
+import CVideoInput
+import Foundation
+import ThereminCore
+
+/// Every call into the CVideoInput C API goes through here.
+enum VideoCalls {
+    private static let errorCapacity = 512
+
+    /// Runs a C call that takes an error buffer; returns its status and message.
+    static func call(_ body: (UnsafeMutablePointer<CChar>, Int) -> tv_status) -> (tv_status, String) {
+        var message = [CChar](repeating: 0, count: errorCapacity)
+        let status = message.withUnsafeMutableBufferPointer { buffer in
+            body(buffer.baseAddress!, buffer.count)
+        }
+        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return (status, text)
+    }
+
+    /// Copies a borrowed frame view into an owned packed frame.
+    static func frame(from view: tv_frame_view, time: Double, sequence: UInt64) -> Frame {
+        let rowBytes = Int(view.width) * 3
+        let height = Int(view.height)
+        var pixels = [UInt8](repeating: 0, count: rowBytes * height)
+        if let source = view.pixels, rowBytes > 0 {
+            pixels.withUnsafeMutableBytes { destination in
+                for row in 0..<height {
+                    (destination.baseAddress! + row * rowBytes)
+                        .copyMemory(from: source + row * view.stride, byteCount: rowBytes)
+                }
+            }
+        }
+        return Frame(width: Int(view.width), height: height, bytesPerRow: rowBytes, pixels: pixels,
+                     captureTime: time, sequence: sequence)
+    }
+
+    /// Checks that `path` is a readable, non-empty file before OpenCV sees it, so that each case gets its own error.
+    static func requireReadableFile(_ path: String, what: String) throws(VideoError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw VideoError(kind: .notFound, path: path, problem: "no such file",
+                             remedy: "check the path given to --input")
+        }
+        guard !isDirectory.boolValue else {
+            throw VideoError(kind: .notDecodable, path: path, problem: "is a folder, not \(what)",
+                             remedy: VideoError.formatsRemedy)
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw VideoError(kind: .unreadable, path: path, problem: "permission denied",
+                             remedy: "make the file readable (chmod) or copy it somewhere readable")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+        if size == 0 {
+            throw VideoError(kind: .empty, path: path, problem: "the file is empty (0 bytes)",
+                             remedy: "the recording or copy may have failed; use the complete file")
+        }
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import ThereminCore
+import ThereminTracking
+import ThereminVideo
+
+/// The benchmark's measurements, defined as tools/mediapipe_reference.py defines MediaPipe's.
+struct Measures {
+    let corpus: Corpus
+    let models: ModelFiles?
+
+    struct Detection {
+        var webcam = (found: 0, total: 0)
+        var hard = (found: 0, total: 0)
+        var missed: [String] = []
+    }
+
+    struct Negatives {
+        var images = (falsePositives: 0, total: 0)
+        var clipFrames = (falsePositives: 0, total: 0)
+        var which: [String] = []
+    }
+
+    struct TipError {
+        var errors: [Double] = []
+        var groundTruthHands = 0
+        var median: Double? { Statistics.median(errors) }
+    }
+
+    struct Speed {
+        var frames = 0
+        var framesWithHand = 0
+        var detectorRuns = 0
+        /// Milliseconds per frame in tracking mode, detector frames included, the first (cold) frame excluded.
+        var milliseconds: [Double] = []
+        /// Milliseconds of the frames where only the landmark model ran (steady state).
+        var trackingOnlyMilliseconds: [Double] = []
+        /// The index tip of each frame (normalized, camera view), nil without a hand.
+        var tips: [(x: Double, y: Double)?] = []
+    }
+
+    /// A tracker for still images: camera coordinates (the ground truth's), detector on every image.
+    func stillTracker(_ kind: HandTracker.Kind) throws -> HandTracker {
+        let options = TrackerOptions(mirrored: false, mode: .stillImages)
+        switch kind {
+        case .neural:
+            guard let models else { throw BenchError("no models") }
+            return try HandTracker(models: models, options: options)
+        case .classic:
+            return try HandTracker(classicWithFaceCascade: HandTracker.defaultFaceCascadeIfInstalled(), options: options)
+        }
+    }
+
+    private func frame(_ url: URL) throws -> Frame {
+        guard let frame = try ImageSource(path: url.path).nextFrame() else {
+            throw BenchError("\(url.path) holds no image")
+        }
+        return frame
+    }
+
+    /// Images in hands_nogt/ where a hand is found; "hard_" files counted apart.
+    func detection(_ tracker: HandTracker) throws -> Detection {
+        var result = Detection()
+        for url in try corpus.images(in: "hands_nogt") {
+            let found = try tracker.process(try frame(url)).present
+            if url.lastPathComponent.hasPrefix("hard_") {
+                result.hard.total += 1
+                result.hard.found += found ? 1 : 0
+            } else {
+                result.webcam.total += 1
+                result.webcam.found += found ? 1 : 0
+            }
+            if !found { result.missed.append(url.lastPathComponent) }
+        }
+        return result
+    }
+
+    /// On hands_nogt/: photos where `tracker` reports a fingertip within 10% of the image diagonal of the one
+    /// `reference` reports (both present), and photos where `tracker` reports a hand at all.
+    func agreement(_ tracker: HandTracker, with reference: HandTracker) throws -> (agree: Int, found: Int, total: Int) {
+        var result = (agree: 0, found: 0, total: 0)
+        for url in try corpus.images(in: "hands_nogt") {
+            let image = try frame(url)
+            let ours = try tracker.process(image), theirs = try reference.process(image)
+            result.total += 1
+            result.found += ours.present ? 1 : 0
+            guard ours.present, theirs.present else { continue }
+            let (w, h) = (Double(image.width), Double(image.height))
+            if hypot((ours.x - theirs.x) * w, (ours.y - theirs.y) * h) <= 0.1 * hypot(w, h) {
+                result.agree += 1
+            }
+        }
+        return result
+    }
+
+    /// Images and clip frames in negatives/ where a hand is (wrongly) reported.
+    func negatives(_ tracker: HandTracker) throws -> Negatives {
+        var result = Negatives()
+        for url in try corpus.images(in: "negatives") {
+            result.images.total += 1
+            if try tracker.process(try frame(url)).present {
+                result.images.falsePositives += 1
+                result.which.append(url.lastPathComponent)
+            }
+        }
+        for clip in try corpus.clips(in: "negatives") {
+            let source = try VideoFileSource(path: clip.path)
+            var index = 0
+            while let frame = try source.nextFrame() {
+                tracker.reset()  // each frame as a still image, as the reference does
+                result.clipFrames.total += 1
+                if try tracker.process(frame).present {
+                    result.clipFrames.falsePositives += 1
+                    result.which.append("\(clip.lastPathComponent)#\(index)")
+                }
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// Index-tip error in palm units on hands_gt/: the detected hand is matched to a ground-truth hand when its mean
+    /// keypoint distance over the labelled keypoints is at most one palm (wrist to middle knuckle).
+    func tipError(_ tracker: HandTracker) throws -> TipError {
+        var result = TipError()
+        for url in try corpus.images(in: "hands_gt") {
+            let image = try frame(url)
+            let sample = try tracker.process(image)
+            let (width, height) = (Double(image.width), Double(image.height))
+            for hand in try corpus.truth(for: url) {
+                let p = hand.points
+                guard p[0].labelled, p[8].labelled, p[9].labelled else { continue }
+                result.groundTruthHands += 1
+                guard sample.present, sample.landmarks.count == 21 else { continue }
+                let palm = hypot(p[0].x - p[9].x, p[0].y - p[9].y)
+                let distances = (0..<21).filter { p[$0].labelled }.map { i in
+                    hypot(sample.landmarks[i].x * width - p[i].x, sample.landmarks[i].y * height - p[i].y)
+                }
+                let meanDistance = distances.reduce(0, +) / Double(distances.count)
+                guard meanDistance <= palm else { continue }
+                result.errors.append(hypot(sample.x * width - p[8].x, sample.y * height - p[8].y) / palm)
+            }
+        }
+        return result
+    }
+
+    /// Milliseconds per frame in tracking mode over a clip (decoded beforehand; decoding is not timed).
+    /// - Parameter size: scales and crops each frame to this size first (e.g. 640x480), or nil.
+    func speed(clip: URL, resizedTo size: (width: Int, height: Int)?) throws -> Speed {
+        guard let models else { throw BenchError("no models") }
+        var frames: [Frame] = []
+        let source = try VideoFileSource(path: clip.path)
+        while let frame = try source.nextFrame() {
+            frames.append(size.map { Self.fill(frame, to: $0) } ?? frame)
+        }
+        let tracker = try HandTracker(models: models, options: TrackerOptions(mirrored: false, mode: .video))
+        var result = Speed()
+        let clock = ContinuousClock()
+        for (index, frame) in frames.enumerated() {
+            var hand: TrackedHand?
+            let elapsed = try clock.measure { hand = try tracker.track(frame) }
+            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
+            guard let hand else { continue }
+            result.frames += 1
+            result.framesWithHand += hand.sample.present ? 1 : 0
+            result.detectorRuns += hand.detectorRan ? 1 : 0
+            result.tips.append(hand.sample.present ? (x: hand.sample.x, y: hand.sample.y) : nil)
+            if index > 0 {
+                result.milliseconds.append(milliseconds)
+                if !hand.detectorRan { result.trackingOnlyMilliseconds.append(milliseconds) }
+            }
+        }
+        return result
+    }
+
+    /// The frame scaled to cover `size` and cropped to it around the center (bilinear), as a camera of that size
+    /// would see the scene.
+    static func fill(_ frame: Frame, to size: (width: Int, height: Int)) -> Frame {
+        let scale = max(Double(size.width) / Double(frame.width), Double(size.height) / Double(frame.height))
+        let offsetX = (Double(frame.width) * scale - Double(size.width)) / 2
+        let offsetY = (Double(frame.height) * scale - Double(size.height)) / 2
+        var pixels = [UInt8](repeating: 0, count: size.width * size.height * 3)
+        for y in 0..<size.height {
+            let sy = min(max((Double(y) + 0.5 + offsetY) / scale - 0.5, 0), Double(frame.height - 1))
+            let y0 = Int(sy), y1 = min(y0 + 1, frame.height - 1), fy = sy - Double(y0)
+            for x in 0..<size.width {
+                let sx = min(max((Double(x) + 0.5 + offsetX) / scale - 0.5, 0), Double(frame.width - 1))
+                let x0 = Int(sx), x1 = min(x0 + 1, frame.width - 1), fx = sx - Double(x0)
+                for c in 0..<3 {
+                    func at(_ xx: Int, _ yy: Int) -> Double { Double(frame.pixels[yy * frame.bytesPerRow + xx * 3 + c]) }
+                    let top = at(x0, y0) * (1 - fx) + at(x1, y0) * fx
+                    let bottom = at(x0, y1) * (1 - fx) + at(x1, y1) * fx
+                    pixels[(y * size.width + x) * 3 + c] = UInt8(min(255, max(0, (top * (1 - fy) + bottom * fy).rounded())))
+                }
+            }
+        }
+        return Frame(width: size.width, height: size.height, bytesPerRow: size.width * 3, pixels: pixels,
+                     captureTime: frame.captureTime, sequence: frame.sequence)
+    }
+}
+
+/// How far apart two tip tracks are: the median distance in pixels over frames where both have a tip.
+func trackDistance(_ a: [(x: Double, y: Double)?], _ b: [(x: Double, y: Double)?], width: Double, height: Double)
+    -> (median: Double?, frames: Int)
+{
+    let distances = zip(a, b).compactMap { pair -> Double? in
+        guard let p = pair.0, let q = pair.1 else { return nil }
+        return hypot((p.x - q.x) * width, (p.y - q.y) * height)
+    }
+    return (Statistics.median(distances), distances.count)
+}
+
+enum Statistics {
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    static func mean(_ values: [Double]) -> Double? {
+        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+    }
+
+    static func percentile(_ values: [Double], _ fraction: Double) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
+    }
+}

@@ -1,0 +1,203 @@
+// tracking-bench: the hand tracker on the corpus against MediaPipe's own figures (`make bench-tracking`).
+//
+// Prints: hands found on the webcam-style photos, false positives on the negatives, median index-tip error in palm
+// units on the ground-truth set, and milliseconds per frame in tracking mode on the selfie clip with one thread and
+// all cores; each beside MediaPipe's figure and the ratio.
+import Foundation
+import ThereminTracking
+
+let usage = """
+    usage: tracking-bench [--corpus DIR] [--models DIR] [--reference FILE | --run-reference TOOL] [--threads N]
+                          [--repeats N] [--skip-speed] [--classic]
+      --corpus DIR          hand corpus (default ../shared/corpus beside the current directory)
+      --models DIR          folder with the ONNX models (default: as the tracker finds them)
+      --reference FILE      MediaPipe figures JSON from tools/mediapipe_reference.sh (default:
+                            bench-out/mediapipe-figures.json, made by running that tool when absent)
+      --run-reference TOOL  run TOOL (tools/mediapipe_reference.sh) and cache its figures in bench-out/
+      --threads N           thread count for the "all cores" run (default: the number of CPUs)
+      --repeats N           timing runs per setting; the run with the lowest median is shown (default 3)
+      --skip-speed          leave out the timing runs
+      --classic             also measure the classical fallback tracker
+    """
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("tracking-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+struct Arguments {
+    var corpus = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        .deletingLastPathComponent().appendingPathComponent("shared/corpus").standardized
+    var models: String?
+    var reference: String?
+    var referenceTool: String?
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+    var skipSpeed = false
+    var classic = false
+    var repeats = 3
+
+    init(_ list: [String]) {
+        var rest = list[...]
+        func value(_ option: String) -> String {
+            guard let next = rest.popFirst() else { fail("\(option) needs a value\n\(usage)") }
+            return next
+        }
+        while let option = rest.popFirst() {
+            switch option {
+            case "--corpus": corpus = URL(fileURLWithPath: value(option))
+            case "--models": models = value(option)
+            case "--reference": reference = value(option)
+            case "--run-reference": referenceTool = value(option)
+            case "--threads":
+                guard let n = Int(value(option)), n > 0 else { fail("--threads needs a positive number") }
+                threads = n
+            case "--repeats":
+                guard let n = Int(value(option)), n > 0 else { fail("--repeats needs a positive number") }
+                repeats = n
+            case "--skip-speed": skipSpeed = true
+            case "--classic": classic = true
+            case "-h", "--help":
+                print(usage)
+                exit(0)
+            default: fail("unknown option \(option)\n\(usage)")
+            }
+        }
+    }
+}
+
+func format(_ value: Double?, _ digits: Int = 3) -> String {
+    value.map { String(format: "%.\(digits)f", $0) } ?? "-"
+}
+
+/// "ours / MediaPipe" (for costs and errors lower is better, for detections higher).
+func ratio(_ ours: Double?, _ theirs: Double?) -> String {
+    guard let ours, let theirs, theirs != 0 else { return "-" }
+    return String(format: "%.2fx", ours / theirs)
+}
+
+func row(_ name: String, _ ours: String, _ theirs: String, _ ratio: String, _ verdict: String) {
+    print(name.padding(toLength: 50, withPad: " ", startingAt: 0)
+        + ours.padding(toLength: 14, withPad: " ", startingAt: 0)
+        + theirs.padding(toLength: 14, withPad: " ", startingAt: 0)
+        + ratio.padding(toLength: 9, withPad: " ", startingAt: 0) + verdict)
+}
+
+let arguments = Arguments(Array(CommandLine.arguments.dropFirst()))
+guard FileManager.default.fileExists(atPath: arguments.corpus.appendingPathComponent("hands_nogt").path) else {
+    fail("hand corpus not found at \(arguments.corpus.path): pass --corpus (it lives in ../shared/corpus)")
+}
+let corpus = Corpus(root: arguments.corpus)
+
+var reference: Reference?
+do {
+    let cache = URL(fileURLWithPath: "bench-out/mediapipe-figures.json")
+    if let tool = arguments.referenceTool {
+        try FileManager.default.createDirectory(atPath: "bench-out", withIntermediateDirectories: true)
+        reference = try Reference.run(tool: URL(fileURLWithPath: tool), corpus: arguments.corpus, output: cache)
+    } else if let path = arguments.reference {
+        reference = try Reference(contentsOf: URL(fileURLWithPath: path))
+    } else if FileManager.default.fileExists(atPath: cache.path) {
+        reference = try Reference(contentsOf: cache)
+    } else if FileManager.default.isExecutableFile(atPath: "tools/mediapipe_reference.sh") {
+        print("tracking-bench: no cached MediaPipe figures; running tools/mediapipe_reference.sh (once, ~1 min)")
+        try FileManager.default.createDirectory(atPath: "bench-out", withIntermediateDirectories: true)
+        reference = try Reference.run(tool: URL(fileURLWithPath: "tools/mediapipe_reference.sh"),
+                                      corpus: arguments.corpus, output: cache)
+    }
+} catch {
+    fail("MediaPipe reference: \(error)")
+}
+
+let models: ModelFiles
+do {
+    models = try arguments.models.map { ModelFiles(directory: $0) } ?? ModelFiles.locate()
+} catch {
+    fail("\(error)")
+}
+
+do {
+    let measures = Measures(corpus: corpus, models: models)
+    print("tracking-bench: models \(models.palmDetector), \(models.handLandmarks)")
+    print("corpus \(corpus.root.path); MediaPipe figures: \(reference?.source ?? "none (pass --reference or --run-reference)")")
+    print("")
+    row("figure", "theremin", "MediaPipe", "ratio", "target")
+    row(String(repeating: "-", count: 46), "--------", "---------", "-----", "------")
+
+    let still = try measures.stillTracker(.neural)
+    let detection = try measures.detection(still)
+    row("hands found, webcam-style photos (40)", "\(detection.webcam.found)/\(detection.webcam.total)",
+        reference?.detectedWebcam.map { "\($0)/\(reference?.totalWebcam ?? 0)" } ?? "-",
+        ratio(Double(detection.webcam.found), reference?.detectedWebcam.map(Double.init)), "")
+    let all = detection.webcam.found + detection.hard.found
+    let allMet = reference?.detectedAll.map { all >= $0 }
+    row("hands found, webcam-style + hard (45)", "\(all)/\(detection.webcam.total + detection.hard.total)",
+        reference?.detectedAll.map { "\($0)/\(reference?.totalAll ?? 0)" } ?? "-",
+        ratio(Double(all), reference?.detectedAll.map(Double.init)),
+        allMet.map { $0 ? ">= MediaPipe: met" : ">= MediaPipe: NOT met" } ?? "")
+    let negatives = try measures.negatives(still)
+    row("false positives, negative images", "\(negatives.images.falsePositives)/\(negatives.images.total)",
+        reference?.falsePositiveImages.map { "\($0)" } ?? "-", "",
+        negatives.images.falsePositives == 0 ? "0: met" : "0: NOT met")
+    row("false positives, negative clip frames", "\(negatives.clipFrames.falsePositives)/\(negatives.clipFrames.total)",
+        reference?.falsePositiveClipFrames.map { "\($0)" } ?? "-", "", "")
+    let tips = try measures.tipError(still)
+    let tipMet = reference?.medianTipError.flatMap { theirs in tips.median.map { $0 <= theirs } }
+    row("median index-tip error (palm units)", format(tips.median), format(reference?.medianTipError),
+        ratio(tips.median, reference?.medianTipError),
+        tipMet.map { $0 ? "<= MediaPipe: met" : "<= MediaPipe: NOT met" } ?? "")
+    row("  ground-truth hands matched", "\(tips.errors.count)/\(tips.groundTruthHands)",
+        reference?.matchedHands.map { "\($0)" } ?? "-", "", "")
+    if !detection.missed.isEmpty { print("  missed: \(detection.missed.joined(separator: ", "))") }
+    if !negatives.which.isEmpty { print("  false positives: \(negatives.which.joined(separator: ", "))") }
+
+    if !arguments.skipSpeed {
+        let clip = corpus.root.appendingPathComponent("video/mediapipe_selfie_segmentation_web.mp4")
+        for (label, size) in [("640x360 (clip)", nil), ("640x480 (clip scaled+cropped)", (width: 640, height: 480))] as [(String, (width: Int, height: Int)?)] {
+            for (threadLabel, threads, theirs) in [("1 thread", 1, reference?.trackingMsOneCore),
+                                                   ("\(arguments.threads) threads", arguments.threads, reference?.trackingMsAllCores)] {
+                HandTracker.setThreadCount(threads)
+                // The machine is shared: each run's median, and the run with the lowest one (the least disturbed).
+                var runs: [Measures.Speed] = []
+                for _ in 0..<arguments.repeats {
+                    runs.append(try measures.speed(clip: clip, resizedTo: size))
+                }
+                let medians = runs.map { Statistics.median($0.milliseconds) ?? .infinity }
+                let best = medians.indices.min { medians[$0] < medians[$1] } ?? 0
+                let speed = runs[best]
+                let median = Statistics.median(speed.milliseconds)
+                row("ms/frame \(label), \(threadLabel)", format(median, 2), format(theirs, 2),
+                    ratio(median, theirs), median.map { $0 <= 16 ? "<= 16 ms: met" : "<= 16 ms: NOT met" } ?? "")
+                print("  run medians " + medians.map { format($0, 2) }.joined(separator: ", ") + " ms; best run:")
+                print("  landmarks-only frames median \(format(Statistics.median(speed.trackingOnlyMilliseconds), 2)) ms, "
+                    + "p90 \(format(Statistics.percentile(speed.milliseconds, 0.9), 2)) ms, mean "
+                    + "\(format(Statistics.mean(speed.milliseconds), 2)) ms; detector ran on \(speed.detectorRuns) of "
+                    + "\(speed.frames) frames; hand in \(speed.framesWithHand)")
+                if size == nil, threads == 1, let theirs = reference?.trackingTips {
+                    let distance = trackDistance(speed.tips, theirs, width: 640, height: 360)
+                    print("  index tip vs MediaPipe's on the same frames: median \(format(distance.median, 1)) px apart "
+                        + "(\(distance.frames) frames with both; MediaPipe hand in \(theirs.compactMap { $0 }.count))")
+                }
+            }
+        }
+        HandTracker.setThreadCount(nil)
+        let signer = try measures.speed(clip: corpus.root.appendingPathComponent("video/signer_dobrii_den_clean.mp4"),
+                                        resizedTo: nil)
+        print("signer clip (fast two-handed signing, hands down in the first second): hand in \(signer.framesWithHand) "
+            + "of \(signer.frames) frames, detector ran on \(signer.detectorRuns), median "
+            + "\(format(Statistics.median(signer.milliseconds), 2)) ms/frame")
+        print("  hand per frame: " + signer.tips.map { $0 == nil ? "." : "x" }.joined())
+    }
+
+    if arguments.classic {
+        print("\nclassical fallback (--tracker classic), same sets:")
+        let classic = try measures.stillTracker(.classic)
+        let a = try measures.agreement(classic, with: still)
+        let n = try measures.negatives(classic)
+        print("  hands reported \(a.found)/\(a.total), of which \(a.agree) within 10% of the image diagonal of the neural "
+            + "tracker's fingertip; false positives \(n.images.falsePositives)/\(n.images.total) images, "
+            + "\(n.clipFrames.falsePositives)/\(n.clipFrames.total) clip frames (face masking: "
+            + "\(classic.masksFaces ? "on" : "off"))")
+    }
+} catch {
+    fail("\(error)")
+}

@@ -1,0 +1,75 @@
+import Foundation
+import ThereminCore
+import ThereminTracking
+import ThereminVideo
+import XCTest
+
+/// Where the models and the hand corpus are, and small frame helpers; tests that need an absent piece skip.
+enum Fixtures {
+    /// The repository root (this file is Tests/ThereminTrackingTests/Support/Fixtures.swift).
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `../shared/corpus` next to the repository, or skips.
+    static func corpus() throws -> URL {
+        let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus").standardized
+        guard FileManager.default.fileExists(atPath: corpus.appendingPathComponent("README.md").path) else {
+            throw XCTSkip("hand corpus absent at \(corpus.path) (../shared/corpus next to the repository)")
+        }
+        return corpus
+    }
+
+    /// The models from $THEREMIN_MODELS or the repository's models/, or skips.
+    static func models() throws -> ModelFiles {
+        if let configured = ProcessInfo.processInfo.environment[ModelFiles.environmentVariable], !configured.isEmpty {
+            let files = ModelFiles(directory: configured)
+            if files.exist { return files }
+        }
+        let files = ModelFiles(directory: repositoryRoot.appendingPathComponent("models").path)
+        guard files.exist else {
+            throw XCTSkip("ONNX models absent in \(repositoryRoot.path)/models (\(ModelFiles.palmDetectorName), "
+                + "\(ModelFiles.handLandmarksName)); regenerate them with models/convert.sh")
+        }
+        return files
+    }
+
+    /// A corpus image as a frame.
+    static func image(_ relativePath: String) throws -> Frame {
+        let source = try ImageSource(path: try corpus().appendingPathComponent(relativePath).path)
+        guard let frame = try source.nextFrame() else {
+            throw XCTSkip("\(relativePath) holds no image")
+        }
+        return frame
+    }
+
+    /// A frame of one BGR colour.
+    static func solidFrame(width: Int, height: Int, blue: UInt8, green: UInt8, red: UInt8) -> Frame {
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for i in stride(from: 0, to: pixels.count, by: 3) {
+            pixels[i] = blue
+            pixels[i + 1] = green
+            pixels[i + 2] = red
+        }
+        return Frame(width: width, height: height, bytesPerRow: width * 3, pixels: pixels, captureTime: 0, sequence: 0)
+    }
+
+    /// Paints a rectangle of one BGR colour into a frame.
+    static func fill(_ frame: inout Frame, x: Range<Int>, y: Range<Int>, blue: UInt8, green: UInt8, red: UInt8) {
+        for row in y {
+            for column in x {
+                let i = row * frame.bytesPerRow + column * 3
+                frame.pixels[i] = blue
+                frame.pixels[i + 1] = green
+                frame.pixels[i + 2] = red
+            }
+        }
+    }
+
+    /// A scratch folder removed at the end of the test.
+    static func temporaryDirectory(for test: XCTestCase) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("theremin-tracking-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+}
