@@ -8,7 +8,7 @@ public enum CommandLineTool {
     /// Runs theremin with the given arguments (without the program name) and returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
         do {
-            let settings = try Settings(arguments: arguments)
+            let settings = try Settings(arguments: arguments, applyingPresetsFrom: ProcessInfo.processInfo.environment)
             return try dispatch(settings)
         } catch let error as UsageError {
             Output.err("theremin: \(error.message). See 'theremin --help'.\n")

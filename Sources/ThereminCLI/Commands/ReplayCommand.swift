@@ -27,7 +27,7 @@ struct ReplayCommand {
         let rate = Double(settings.sampleRate)
         let plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate, tail: 0)
         let file = StandardMIDIFile.performance(plan.schedule, sampleRate: rate, settings: settings.music.midi)
-        try AtomicFile.write(Data(file.encoded()), to: path)
+        try ConfigFiles.write(Data(file.encoded()), to: path, createFolder: false)
         Output.out(String(format: "wrote %@: %.1f s, %d MIDI events (%d samples from %@)\n", path,
                           trace.duration, file.events.count, trace.samples.count, tracePath))
     }

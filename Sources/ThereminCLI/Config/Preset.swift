@@ -11,25 +11,8 @@ struct Preset: Equatable {
     /// Option name (with dashes) → its values in order (flags: one empty string).
     var options: [String: [String]]
 
-    /// Options that belong to a sound, not to a machine or a run: no devices, files written, modes or cue state.
-    static func isStorable(_ spec: OptionSpec) -> Bool {
-        let groups: Set<OptionSpec.Group> = [.sound, .mapping, .smoothing, .correction, .hands, .backing, .midi]
-        let machineSpecific: Set<String> = ["--audio-device", "--rate", "--period", "--mute-cues", "--unmute-cues",
-                                            "--midi-out", "--midi-file"]
-        return groups.contains(spec.group) && !machineSpecific.contains(spec.name)
-    }
-
     static func path(name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        ((ConfigDirectory.path(environment: environment) as NSString).appendingPathComponent("presets") as NSString)
-            .appendingPathComponent("\(name).json")
-    }
-
-    /// - Throws: `UsageError` for a name that cannot be a file name.
-    static func checkName(_ name: String, option: String) throws {
-        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "._-"))
-        guard !name.isEmpty, name.count <= 64, !name.hasPrefix("."), name.unicodeScalars.allSatisfy(allowed.contains) else {
-            throw UsageError("\(option) '\(name)' is not a preset name; use letters, digits, '.', '_' and '-' (up to 64)")
-        }
+        ConfigFiles.path("presets", "\(name).json", environment: environment)
     }
 
     /// Reads and checks a preset file.
@@ -55,7 +38,7 @@ struct Preset: Equatable {
             guard let spec = OptionTable.spec(named: name), name.hasPrefix("--") else {
                 throw fail("has an unknown option '\(key)'")
             }
-            guard isStorable(spec) else { throw fail("has option '\(key)', which a preset cannot keep") }
+            guard PresetOptions.isStorable(spec) else { throw fail("has option '\(key)', which a preset cannot keep") }
             let wrongType = fail("option '\(key)' should be \(spec.takesValue ? (spec.repeatable ? "a string or a list of strings" : "a string or a number") : "true or false"), not \(value.typeName)")
             switch (spec.takesValue, value) {
             case (false, .bool(let on)): if on { options[name] = [""] }
@@ -88,6 +71,6 @@ struct Preset: Equatable {
             }
         }
         let document = JSONValue.object(["version": .number(Double(Preset.version)), "options": .object(stored)])
-        try ConfigDirectory.writeAtomically(document.serialized(), to: path)
+        try ConfigFiles.write(document.serialized(), to: path, createFolder: true)
     }
 }

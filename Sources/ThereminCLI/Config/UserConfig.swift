@@ -11,7 +11,7 @@ struct UserConfig: Equatable {
     private var other: [String: JSONValue] = [:]
 
     static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        (ConfigDirectory.path(environment: environment) as NSString).appendingPathComponent(fileName)
+        ConfigFiles.path(fileName, environment: environment)
     }
 
     /// Reads the config. A missing file gives the defaults; a corrupt or unreadable one gives the defaults and a
@@ -44,6 +44,6 @@ struct UserConfig: Equatable {
         var fields = other
         fields["version"] = .number(Double(UserConfig.version))
         fields["cuesMuted"] = .bool(cuesMuted)
-        try ConfigDirectory.writeAtomically(JSONValue.object(fields).serialized(), to: path)
+        try ConfigFiles.write(JSONValue.object(fields).serialized(), to: path, createFolder: true)
     }
 }

@@ -35,7 +35,7 @@ struct MusicSettings: Sendable {
         try readBacking(parsed)
         try readMIDI(parsed, mode: mode)
         if let name = parsed.value("--save-preset") {
-            try Preset.checkName(name, option: "--save-preset")
+            try PresetOptions.checkName(name, option: "--save-preset")
             savePreset = name
         }
         presetOptions = parsed.storableOptions

@@ -45,18 +45,13 @@ struct Settings: Sendable {
     /// - Throws: `UsageError` naming the option, the bad value and what is accepted.
     init(arguments: [String]) throws {
         let parsed = try ArgumentParser.parse(arguments)
-        // `--preset NAME` fills in options the command line leaves out (Settings+Preset.swift).
-        let preset = try PresetApplication(parsed)
-        do {
-            try self.init(parsed: preset.merged)
-        } catch let error as UsageError {
-            throw preset.error(for: error)
-        }
+        try self.init(parsed: parsed)
     }
 
     init() {}
 
-    private init(parsed: ParsedArguments) throws {
+    /// Validates already parsed options (`--preset` merges a preset's options in first: Config/PresetApplication.swift).
+    init(parsed: ParsedArguments) throws {
         let modes = ["--replay", "--input", "--calibrate", "--list-devices", "--tuner"].filter(parsed.has)
         if parsed.has("--help") { mode = .help; return }
         if parsed.has("--version") { mode = .version; return }

@@ -65,7 +65,7 @@ final class PresetTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("preset 'none' does not exist; save one with --save-preset none"), "\($0)")
         }
         for name in ["", "../etc", ".hidden", "a b", String(repeating: "x", count: 65)] {
-            XCTAssertThrowsError(try Preset.checkName(name, option: "--preset"), name)
+            XCTAssertThrowsError(try PresetOptions.checkName(name, option: "--preset"), name)
         }
     }
 

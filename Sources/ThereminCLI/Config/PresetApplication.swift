@@ -17,7 +17,7 @@ struct PresetApplication {
             (merged, fromPreset, self.name, path) = (parsed, [], nil, nil)
             return
         }
-        try Preset.checkName(name, option: "--preset")
+        try PresetOptions.checkName(name, option: "--preset")
         let path = Preset.path(name: name, environment: environment)
         let preset = try Preset.load(name: name, path: path)
         var merged = parsed
@@ -36,13 +36,15 @@ struct PresetApplication {
     }
 }
 
-extension ParsedArguments {
-    /// The options a preset keeps, as given (after any `--preset` was applied).
-    var storableOptions: [String: [String]] {
-        var kept: [String: [String]] = [:]
-        for (name, values) in values {
-            if let spec = OptionTable.spec(named: name), Preset.isStorable(spec) { kept[name] = values }
+extension Settings {
+    /// Parses and validates `arguments` with `--preset NAME` applied: what the program runs with.
+    /// - Throws: `UsageError`, or `ConfigFileError` for a preset that cannot be used.
+    init(arguments: [String], applyingPresetsFrom environment: [String: String]) throws {
+        let preset = try PresetApplication(ArgumentParser.parse(arguments), environment: environment)
+        do {
+            try self.init(parsed: preset.merged)
+        } catch let error as UsageError {
+            throw preset.error(for: error)
         }
-        return kept
     }
 }
