@@ -5,7 +5,7 @@ BUILD_DIR  ?= .build
 ARGS       ?=
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: deps build play test bench bench-render fuzz clean
+.PHONY: deps build play test bench bench-render bench-music fuzz clean
 
 ## Install the Debian packages that are missing (prints what it installs).
 deps:
@@ -30,6 +30,9 @@ bench: bench-render
 bench-render: deps
 	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product render-bench
 	$(BUILD_DIR)/release/render-bench 60 7
+
+## The musicianship figures (full chain: theremin voice + vibrato + low-pass + delay + backing) are part of render-bench.
+bench-music: bench-render
 
 ## Fuzz the trace parser, calibration loader and option parser (FUZZ_SECONDS each, default 60).
 fuzz: deps

@@ -16,6 +16,7 @@ let package = Package(
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "COpenCV", pkgConfig: "opencv4", providers: [.apt(["libopencv-dev"])]),
+        .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
 
         // MARK: pure Swift core: no C imports
         .target(name: "ThereminCore"),
@@ -31,7 +32,7 @@ let package = Package(
         .target(name: "ThereminTracking", dependencies: ["ThereminCore", "CHandTracker"]),
 
         // MARK: output (ALSA, sound files)
-        .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile"]),
+        .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile", "CSampleRate"]),
 
         // MARK: command line
         .target(name: "ThereminDevices", dependencies: ["ThereminCapture", "ThereminAudio"]),
@@ -59,9 +60,9 @@ let package = Package(
         .testTarget(name: "ThereminCaptureTests", dependencies: ["ThereminCapture", "ThereminCore", "ThereminTestSupport"]),
         .testTarget(name: "ThereminVideoTests", dependencies: ["ThereminVideo", "ThereminCore"]),
         .testTarget(name: "ThereminTrackingTests", dependencies: ["ThereminTracking", "CHandTracker", "ThereminVideo", "ThereminCore"]),
-        .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport"]),
+        .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport", "CALSA"]),
         .testTarget(name: "ThereminDevicesTests", dependencies: ["ThereminDevices", "ThereminTestSupport"]),
-        .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminTestSupport"]),
+        .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminAudio", "ThereminTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -6,6 +6,9 @@ public struct ALSAError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The negative errno ALSA returned.
     public let code: Int32
     public let device: String
+    /// The option that picks this device, named in the hints: `--audio-device` for playback, `--audio-input` for
+    /// capture.
+    public var option = "--audio-device"
 
     public init(operation: String, code: Int32, device: String) {
         self.operation = operation
@@ -23,15 +26,15 @@ public struct ALSAError: Error, Sendable, Equatable, CustomStringConvertible {
     private var hint: String {
         switch -code {
         case EBUSY:
-            return "another program holds the device: close it (`fuser -v /dev/snd/*`) or use --audio-device default"
+            return "another program holds the device: close it (`fuser -v /dev/snd/*`) or use \(option) default"
         case ENOENT, ENODEV, ENXIO:
-            return "check the name with `theremin --list-devices` and pass it with --audio-device"
+            return "check the name with `theremin --list-devices` and pass it with \(option)"
         case EACCES, EPERM:
             return "you may need to be in the 'audio' group"
         case EINVAL:
-            return "the device refused the format; try --audio-device plughw:0 or default"
+            return "the device refused the format; try \(option) plughw:0 or default"
         default:
-            return "check the device with `theremin --list-devices` or try --audio-device default"
+            return "check the device with `theremin --list-devices` or try \(option) default"
         }
     }
 }

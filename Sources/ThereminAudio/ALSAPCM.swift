@@ -24,7 +24,7 @@ public final class ALSAPCM {
         }
         handle = pcm
         do {
-            format = try ALSAPCM.configure(pcm, request: request)
+            format = try ALSAPCM.configure(pcm, request: request, capture: stream == SND_PCM_STREAM_CAPTURE)
         } catch {
             snd_pcm_close(pcm)
             handle = nil
@@ -47,7 +47,7 @@ public final class ALSAPCM {
     /// The raw handle, for the few calls made directly by the audio thread.
     var pcm: OpaquePointer? { handle }
 
-    private static func configure(_ pcm: OpaquePointer, request: PlaybackRequest) throws -> AudioFormat {
+    private static func configure(_ pcm: OpaquePointer, request: PlaybackRequest, capture: Bool) throws -> AudioFormat {
         func check(_ result: Int32, _ operation: String) throws {
             if result < 0 { throw ALSAError(operation: operation, code: result, device: request.device) }
         }
@@ -94,7 +94,9 @@ public final class ALSAPCM {
         defer { snd_pcm_sw_params_free(sw) }
         try check(snd_pcm_sw_params_current(pcm, sw), "read software parameters")
         try check(snd_pcm_sw_params_set_avail_min(pcm, sw, period), "set wake-up threshold")
-        try check(snd_pcm_sw_params_set_start_threshold(pcm, sw, snd_pcm_uframes_t(buffer - period)), "set start threshold")
+        // Playback starts once the buffer is nearly full; capture starts with the first read.
+        let startThreshold = capture ? 1 : snd_pcm_uframes_t(buffer - period)
+        try check(snd_pcm_sw_params_set_start_threshold(pcm, sw, startThreshold), "set start threshold")
         try check(snd_pcm_sw_params(pcm, sw), "apply software parameters")
         try check(snd_pcm_prepare(pcm), "prepare")
 

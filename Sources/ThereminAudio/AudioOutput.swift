@@ -12,7 +12,8 @@ public final class AudioOutput: @unchecked Sendable {
     public let pcm: ALSAPCM
     public var format: AudioFormat { pcm.format }
     private var renderer: BlockRenderer?
-    private let mono: UnsafeMutablePointer<Float>
+    private let left: UnsafeMutablePointer<Float>
+    private let right: UnsafeMutablePointer<Float>
     private let interleavedFloat: UnsafeMutablePointer<Float>
     private let interleavedInt16: UnsafeMutablePointer<Int16>
 
@@ -31,8 +32,10 @@ public final class AudioOutput: @unchecked Sendable {
     public init(request: PlaybackRequest) throws {
         pcm = try ALSAPCM(request: request)
         let period = pcm.format.periodFrames
-        mono = .allocate(capacity: period)
-        mono.initialize(repeating: 0, count: period)
+        left = .allocate(capacity: period)
+        left.initialize(repeating: 0, count: period)
+        right = .allocate(capacity: period)
+        right.initialize(repeating: 0, count: period)
         interleavedFloat = .allocate(capacity: period * pcm.format.channels)
         interleavedFloat.initialize(repeating: 0, count: period * pcm.format.channels)
         interleavedInt16 = .allocate(capacity: period * pcm.format.channels)
@@ -40,7 +43,8 @@ public final class AudioOutput: @unchecked Sendable {
     }
 
     deinit {
-        mono.deallocate()
+        left.deallocate()
+        right.deallocate()
         interleavedFloat.deallocate()
         interleavedInt16.deallocate()
     }
@@ -108,7 +112,7 @@ public final class AudioOutput: @unchecked Sendable {
                 if waited < 0 && !recover(handle, waited) { return }
                 continue
             }
-            renderer.render(into: mono, frames: period)
+            renderer.renderStereo(left: left, right: right, frames: period)
             if !write(handle, frames: period, channels: channels) { return }
             written.store(position + period, ordering: .relaxed)
             var delay: snd_pcm_sframes_t = 0
@@ -126,14 +130,12 @@ public final class AudioOutput: @unchecked Sendable {
         var offset = 0
         switch format.sampleFormat {
         case .float32:
-            for frame in 0..<frames {
-                for channel in 0..<channels { interleavedFloat[frame * channels + channel] = mono[frame] }
-            }
+            ChannelLayout.interleave(left: left, right: right, frames: frames, channels: channels, into: interleavedFloat)
         case .int16:
-            for frame in 0..<frames {
-                let clamped = max(-1, min(1, mono[frame]))
-                let value = Int16((clamped * 32_767).rounded())
-                for channel in 0..<channels { interleavedInt16[frame * channels + channel] = value }
+            ChannelLayout.interleave(left: left, right: right, frames: frames, channels: channels, into: interleavedFloat)
+            for i in 0..<(frames * channels) {
+                let clamped = max(-1, min(1, interleavedFloat[i]))
+                interleavedInt16[i] = Int16((clamped * 32_767).rounded())
             }
         }
         while offset < frames {

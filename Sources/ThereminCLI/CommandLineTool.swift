@@ -12,7 +12,7 @@ public enum CommandLineTool {
     /// Runs theremin with the given arguments (without the program name) and returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
         do {
-            let settings = try Settings(arguments: arguments)
+            let settings = try Settings(arguments: arguments, applyingPresetsFrom: ProcessInfo.processInfo.environment)
             return try dispatch(settings)
         } catch let error as UsageError {
             Output.err("theremin: \(error.message). See 'theremin --help'.\n")
@@ -23,6 +23,12 @@ public enum CommandLineTool {
         } catch let error as SoundFileError {
             Output.err("theremin: \(error)\n")
             return 2
+        } catch let error as ConfigFileError {
+            Output.err("theremin: \(error)\n")
+            return 2
+        } catch let error as MIDIError {
+            Output.err("theremin: \(error)\n")
+            return error.isSetup ? 2 : 1
         } catch let error as ALSAError {
             Output.err("theremin: \(error)\n")
             return error.operation == "open" ? 2 : 1
@@ -48,6 +54,7 @@ public enum CommandLineTool {
     }
 
     private static func dispatch(_ settings: Settings) throws -> Int32 {
+        if let status = try MusicSetup.prepare(settings) { return status }
         switch settings.mode {
         case .help:
             Output.out(HelpText.render())
@@ -68,6 +75,8 @@ public enum CommandLineTool {
         case .listDevices:
             Output.out(try listDevicesReport(json: settings.json))
             return 0
+        case .tuner:
+            return try TunerCommand(settings: settings).run()
         }
     }
 }

@@ -4,6 +4,8 @@ import Foundation
 /// defining PCMs that capture what is played into files without a sound card:
 /// - `capturefile:FILE=/path.raw`: alsa-lib's `file` plugin over `null`, raw interleaved samples;
 /// - `default`: the same into `defaultCapturePath`;
+/// - `playfile:FILE=/path.raw`: a capture device whose input is read from the raw file (the `file` plugin's `infile`),
+///   for testing recording paths such as the tuner.
 /// - `paced:FILE=/path.raw,XRUNS=4800:24000`: this package's paced test device (a real-time clock like a sound card,
 ///   forced underruns at those frame positions), when its plugin library has been built.
 ///
@@ -35,6 +37,15 @@ public final class ALSATestEnvironment: @unchecked Sendable {
             type file
             slave.pcm { type null }
             file $FILE
+            format raw
+        }
+        pcm.playfile {
+            @args [ FILE ]
+            @args.FILE { type string }
+            type file
+            slave.pcm { type null }
+            file "/dev/null"
+            infile $FILE
             format raw
         }
         pcm.!default {
@@ -84,6 +95,20 @@ public final class ALSATestEnvironment: @unchecked Sendable {
     public func captureDevice(named name: String) -> (device: String, path: String) {
         let path = directory.appendingPathComponent("\(name)-\(UUID().uuidString).raw").path
         return ("capturefile:FILE=\(path)", path)
+    }
+
+    /// Writes `samples` (mono 32-bit float, native little-endian) to a fresh raw file and returns the capture device
+    /// that plays it into a recording program, and the file's path.
+    public func inputDevice(named name: String, samples: [Float]) throws -> (device: String, path: String) {
+        let path = directory.appendingPathComponent("\(name)-\(UUID().uuidString)-in.raw").path
+        try ALSATestEnvironment.writeFloatRaw(samples, to: path)
+        return ("playfile:FILE=\(path)", path)
+    }
+
+    /// Writes mono 32-bit float samples as raw bytes.
+    public static func writeFloatRaw(_ samples: [Float], to path: String) throws {
+        let data = samples.withUnsafeBufferPointer { Data(buffer: $0) }
+        try data.write(to: URL(fileURLWithPath: path))
     }
 
     /// Reads a raw capture of interleaved 32-bit floats and returns one channel.

@@ -55,3 +55,23 @@ public enum SignalMeasurements {
         1200 * log2(measured / expected)
     }
 }
+
+extension SignalMeasurements {
+    /// Amplitude of the component at `frequency` (a single DFT bin, correlating with sine and cosine). Exact for a
+    /// window holding a whole number of its cycles; what tests use to read harmonics and filter gains.
+    public static func amplitude(_ samples: ArraySlice<Float>, frequency: Double, sampleRate: Double) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        var re = 0.0, im = 0.0
+        let w = 2 * Double.pi * frequency / sampleRate
+        for (n, s) in samples.enumerated() {
+            re += Double(s) * cos(w * Double(n))
+            im += Double(s) * sin(w * Double(n))
+        }
+        return 2 * (re * re + im * im).squareRoot() / Double(samples.count)
+    }
+
+    /// Level ratio in decibels.
+    public static func decibels(_ ratio: Double) -> Double {
+        20 * log10(ratio)
+    }
+}

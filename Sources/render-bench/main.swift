@@ -1,5 +1,7 @@
 // Render-speed benchmark: how many times faster than real time the sound engine renders one voice with glide and
-// delay, next to sox synthesizing the same length of sine as a reference on the same machine.
+// delay, next to sox synthesizing the same length of sine as a reference on the same machine; then the musicianship
+// chain (issue 6: theremin voice + vibrato + low-pass + delay + a looping stereo backing track, mixed to stereo),
+// which must stay at or above 500x real time on one core.
 // Usage: render-bench [seconds-of-audio] [runs]
 import Foundation
 import ThereminCore
@@ -81,3 +83,48 @@ if soxTimes.isEmpty {
                  sox * 1000, audioSeconds, audioSeconds / sox, soxTimes.count))
     print(String(format: "ratio   engine speed / sox speed: %.2f", sox / engine))
 }
+
+// MARK: musicianship chain
+
+/// Ten seconds of a stereo backing, looped: a chord, different on each side.
+func backingTrack() -> BackingTrack {
+    let count = Int(10 * rate)
+    var left = [Float](repeating: 0, count: count), right = left
+    for i in 0..<count {
+        let t = Double(i) / rate
+        left[i] = Float(0.2 * sin(2 * .pi * 110 * t) + 0.1 * sin(2 * .pi * 165 * t))
+        right[i] = Float(0.2 * sin(2 * .pi * 138.6 * t) + 0.1 * sin(2 * .pi * 220 * t))
+    }
+    return BackingTrack(left: left, right: right, loops: true, crossfadeFrames: Int(0.02 * rate))
+}
+
+/// Renders the full chain in stereo, block by block as the audio thread does; returns the seconds taken.
+func renderFullChainOnce(_ track: BackingTrack) -> Double {
+    let frames = Int(audioSeconds * rate)
+    let voice = VoiceSettings(waveform: .theremin, brightness: 0.35, vibrato: VibratoSettings(rate: 5.5, depth: 15))
+    let effects = EffectChain([LowPass(settings: LowPassSettings(cutoff: 2_000, resonance: 0.7), sampleRate: rate),
+                               Delay(settings: DelaySettings(), sampleRate: rate)])
+    let engine = SynthEngine(sampleRate: rate, voice: voice, effects: effects)
+    let theremin = ScheduledRenderer(engine: engine, schedule: schedule(frames: frames), totalFrames: frames)
+    let mixer = StereoMixer(source: theremin, backing: BackingPlayer(track: track, volume: 0.5))
+    let left = UnsafeMutablePointer<Float>.allocate(capacity: block)
+    let right = UnsafeMutablePointer<Float>.allocate(capacity: block)
+    defer { left.deallocate(); right.deallocate() }
+    var checksum: Float = 0
+    let start = now()
+    while !mixer.isFinished {
+        mixer.renderStereo(left: left, right: right, frames: block)
+        checksum += left[0] + right[block - 1]
+    }
+    let elapsed = now() - start
+    if checksum.isNaN { print("checksum NaN") }
+    return elapsed
+}
+
+let track = backingTrack()
+var fullTimes: [Double] = []
+for _ in 0..<runs { fullTimes.append(renderFullChainOnce(track)) }
+let full = median(fullTimes)
+print(String(format: "full    (theremin voice + vibrato + low-pass + delay + backing, stereo): %6.1f ms for %.0f s of audio = %7.0fx real time (median of %d; goal >= 500x)",
+             full * 1000, audioSeconds, audioSeconds / full, runs))
+print(String(format: "ratio   full chain speed / engine speed: %.2f", engine / full))

@@ -10,7 +10,11 @@ struct ReplayCommand {
 
     func run() throws -> Int32 {
         let trace = try TraceReader.read(path: tracePath)
-        let mapper = ControlMapper(mapping: settings.mapping, smoothing: settings.smoothing)
+        let mapper = EngineFactory.mapper(settings)
+        if let midiFile = settings.music.midiFile {
+            try writeMIDI(trace, mapper: mapper, to: midiFile)
+            if settings.output == nil { return 0 }
+        }
         if let output = settings.output {
             try render(trace, mapper: mapper, to: output)
             return 0
@@ -18,28 +22,43 @@ struct ReplayCommand {
         return try play(trace, mapper: mapper)
     }
 
+    /// `--midi-file`: the performance as a Standard MIDI File, timed as the audio would be.
+    private func writeMIDI(_ trace: Trace, mapper: ControlMapper, to path: String) throws {
+        let rate = Double(settings.sampleRate)
+        let plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate, tail: 0)
+        let file = StandardMIDIFile.performance(plan.schedule, sampleRate: rate, settings: settings.music.midi)
+        try ConfigFiles.write(Data(file.encoded()), to: path, createFolder: false)
+        Output.out(String(format: "wrote %@: %.1f s, %d MIDI events (%d samples from %@)\n", path,
+                          trace.duration, file.events.count, trace.samples.count, tracePath))
+    }
+
     private func render(_ trace: Trace, mapper: ControlMapper, to path: String) throws {
         let rate = Double(settings.sampleRate)
         let plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate, tail: EngineFactory.tail(settings))
         let renderer = ScheduledRenderer(engine: EngineFactory.make(settings, sampleRate: rate),
                                          schedule: plan.schedule, totalFrames: plan.totalFrames)
+        let mix = try EngineFactory.mix(settings, theremin: renderer, sampleRate: settings.sampleRate)
         let writer = try SoundFileWriter(path: path, sampleRate: settings.sampleRate, channels: 2)
         let bar = ProgressBar(label: "rendering \(URL(fileURLWithPath: path).lastPathComponent)")
-        try OfflineRender.run(renderer, into: writer, progress: bar.update)
+        try OfflineRender.run(mix, totalFrames: plan.totalFrames, into: writer, progress: bar.update)
         let seconds = Double(plan.totalFrames) / rate
         Output.out(String(format: "wrote %@: %.1f s, %d Hz, stereo (%d samples from %@)\n",
                           path, seconds, settings.sampleRate, trace.samples.count, tracePath))
     }
 
     private func play(_ trace: Trace, mapper: ControlMapper) throws -> Int32 {
+        // Connect MIDI first: a wrong port is an input error, reported before any sound.
+        let sequencer = try settings.music.midiOut.map { try ALSASequencer(connectingTo: $0) }
         let output = try AudioOutput(request: EngineFactory.playbackRequest(settings))
         let rate = Double(output.format.sampleRate)
         if settings.verbose { Output.err("audio: \(output.pcm.device): \(output.format)\n") }
         let plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate, tail: EngineFactory.tail(settings))
         let engine = EngineFactory.make(settings, sampleRate: rate)
         let renderer = ScheduledRenderer(engine: engine, schedule: plan.schedule, totalFrames: plan.totalFrames)
+        let mix = try EngineFactory.mix(settings, theremin: renderer, sampleRate: output.format.sampleRate)
+        let midi = try sequencer.map { try MIDIFollower(sink: $0, settings: settings.music.midi, schedule: plan.schedule) }
         SignalWatch.install()
-        output.start(renderer)
+        output.start(mix)
         if settings.verbose && !output.isRealtime {
             Output.err("note: no real-time priority for the audio thread (needs root or an rtprio limit); playing anyway\n")
         }
@@ -52,12 +71,14 @@ struct ReplayCommand {
                 break
             }
             let frame = max(0, renderer.renderedFrames - output.deviceDelayFrames)
+            try midi?.advance(toFrame: frame)
             let control = plan.control(at: frame)
             let level = control.map { $0.gate ? $0.amplitude * settings.voice.volume : 0 } ?? 0
             status.update(StatusLine.text(time: Double(frame) / rate, frequency: control?.frequency, level: level),
                           now: Date().timeIntervalSince(start))
-            usleep(50_000)
+            usleep(midi == nil ? 50_000 : 5_000)
         }
+        try midi?.finish()
         if interrupted {
             // Fade out rather than cut: let the fade play before closing.
             try output.stop(afterFrames: Int(settings.voice.fade / 1000 * rate) + output.format.bufferFrames)

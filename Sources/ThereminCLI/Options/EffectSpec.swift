@@ -3,8 +3,9 @@ import ThereminCore
 /// One effect as the user wrote it (`delay:time=300,feedback=0.4`), validated against the effect's parameter specs.
 enum EffectSpec: Sendable, Equatable {
     case delay(DelaySettings)
+    case lowpass(LowPassSettings)
 
-    static let names = ["delay"]
+    static let names = ["delay", "lowpass"]
 
     /// Parses `NAME[:key=value,...]`.
     static func parse(_ text: String) throws -> EffectSpec {
@@ -29,6 +30,10 @@ enum EffectSpec: Sendable, Equatable {
             settings.feedback = parameters["feedback"] ?? settings.feedback
             settings.mix = parameters["mix"] ?? settings.mix
             return .delay(settings)
+        case "lowpass", "lpf", "filter":
+            try check(parameters, [LowPassSettings.cutoffSpec, LowPassSettings.resonanceSpec], effect: text)
+            return .lowpass(LowPassSettings(cutoff: parameters["cutoff"] ?? LowPassSettings.cutoffSpec.defaultValue,
+                                            resonance: parameters["resonance"] ?? LowPassSettings.resonanceSpec.defaultValue))
         default:
             throw UsageError("--effect '\(name)' is unknown; effects: \(names.joined(separator: ", "))")
         }
@@ -38,6 +43,7 @@ enum EffectSpec: Sendable, Equatable {
     func makeEffect(sampleRate: Double) -> any AudioEffect {
         switch self {
         case .delay(let settings): return Delay(settings: settings, sampleRate: sampleRate)
+        case .lowpass(let settings): return LowPass(settings: settings, sampleRate: sampleRate)
         }
     }
 

@@ -27,7 +27,7 @@ enum OptionTable {
         OptionSpec(name: "--fade", short: nil, value: "MS", defaultText: format(VoiceSettings.fadeSpec.defaultValue),
                    help: VoiceSettings.fadeSpec.help, group: .sound),
         OptionSpec(name: "--effect", short: "-e", value: "SPEC", defaultText: "none",
-                   help: "add an effect, in order; e.g. delay or delay:time=300,feedback=0.35,mix=0.25", group: .sound,
+                   help: "add an effect, in order; e.g. delay:time=300,feedback=0.35,mix=0.25 or lowpass:cutoff=2000,resonance=0.7", group: .sound,
                    repeatable: true),
         OptionSpec(name: "--rate", short: nil, value: "HZ", defaultText: "48000",
                    help: "sample rate to ask the device for (44100 or 48000)", group: .sound),
@@ -78,7 +78,7 @@ enum OptionTable {
                    group: .general),
         OptionSpec(name: "--verbose", short: "-v", value: nil, defaultText: nil,
                    help: "say more (device formats, figures once a second)", group: .general),
-    ]
+    ] + OptionTable.music
 
     static func spec(named name: String) -> OptionSpec? {
         all.first { $0.name == name || $0.short == name }

@@ -9,6 +9,8 @@ struct Settings: Sendable {
         /// Guided calibration, from the camera or from an `--input` file.
         case calibrate(input: String?)
         case listDevices
+        /// `--tuner`: listen on a capture device and show the note (Commands/TunerCommand.swift).
+        case tuner
         case help
         case version
     }
@@ -37,6 +39,8 @@ struct Settings: Sendable {
     var stats = false
     var useCalibration = true
     var preview = true
+    /// Pitch correction, register, hands, and the rest of the musicianship options (Settings+Music.swift).
+    var music = MusicSettings()
 
     /// Frames per ALSA period at the chosen rate.
     var periodFrames: Int { max(16, Int((Double(sampleRate) * periodMilliseconds / 1000).rounded())) }
@@ -50,8 +54,9 @@ struct Settings: Sendable {
 
     init() {}
 
-    private init(parsed: ParsedArguments) throws {
-        let modes = ["--replay", "--input", "--calibrate", "--list-devices"].filter(parsed.has)
+    /// Validates already parsed options (`--preset` merges a preset's options in first: Config/PresetApplication.swift).
+    init(parsed: ParsedArguments) throws {
+        let modes = ["--replay", "--input", "--calibrate", "--list-devices", "--tuner"].filter(parsed.has)
         if parsed.has("--help") { mode = .help; return }
         if parsed.has("--version") { mode = .version; return }
         if modes.count > 1 && !(modes == ["--input", "--calibrate"]) {
@@ -65,6 +70,8 @@ struct Settings: Sendable {
             mode = .input(path: input)
         } else if parsed.has("--list-devices") {
             mode = .listDevices
+        } else if parsed.has("--tuner") {
+            mode = .tuner
         }
 
         if let device = parsed.value("--audio-device") {
@@ -97,6 +104,7 @@ struct Settings: Sendable {
 
         try readCamera(parsed)
         try readFiles(parsed)
+        try music.read(parsed, voice: &voice, mode: mode)
         json = parsed.has("--json")
         verbose = parsed.has("--verbose")
         stats = parsed.has("--stats")

@@ -9,11 +9,19 @@ public protocol BlockRenderer: AnyObject {
     var isFinished: Bool { get }
     /// Asks for a fade to silence from the next block on (stopping, Ctrl-C); safe from any thread.
     func fadeOut()
+    /// Renders `frames` stereo frames into two channel buffers. The default renders mono into `left` and copies it
+    /// to `right` (the theremin centred); `StereoMixer` adds the backing track and cues. Same render contract.
+    func renderStereo(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int)
     /// Called by the output after each block reaches the device, with the frames now queued ahead of the speaker
     /// (`snd_pcm_delay`), so a renderer can tell when its controls become audible. Render contract applies.
     func didWrite(delayFrames: Int)
 }
 
 extension BlockRenderer {
+    public func renderStereo(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int) {
+        render(into: left, frames: frames)
+        right.update(from: left, count: frames)
+    }
+
     public func didWrite(delayFrames: Int) {}
 }

@@ -7,10 +7,13 @@ public struct Oscillator: Sendable {
     public var waveform: Waveform
     /// Phase in cycles, in [0, 1).
     public private(set) var phase: Double
+    /// The tables the `.theremin` waveform plays (a plain sine when nil).
+    public var wavetable: HarmonicWavetable?
 
-    public init(waveform: Waveform = .sine, phase: Double = 0) {
+    public init(waveform: Waveform = .sine, phase: Double = 0, wavetable: HarmonicWavetable? = nil) {
         self.waveform = waveform
         self.phase = phase - phase.rounded(.down)
+        self.wavetable = wavetable
     }
 
     /// Returns the current sample and advances the phase by `increment` cycles (frequency / sample rate).
@@ -29,6 +32,8 @@ public struct Oscillator: Sendable {
         case .triangle:
             let naive = t < 0.5 ? 4 * t - 1 : 3 - 4 * t
             value = naive + 4 * dt * (BandLimiting.polyBLAMP(t, dt) - BandLimiting.polyBLAMP(BandLimiting.wrap(t + 0.5), dt))
+        case .theremin:
+            value = wavetable?.value(phase: t, dt: dt) ?? sin(2 * Double.pi * t)
         }
         phase = BandLimiting.wrap(t + dt)
         return value

@@ -8,12 +8,15 @@ public struct Voice: Sendable {
     private var pitch: ParameterRamp
     private var level: ParameterRamp
     private var gate: GateFade
+    private var vibrato: Vibrato
     private let sampleRate: Double
     private let volume: Double
 
     public init(settings: VoiceSettings, sampleRate: Double, frequency: Double = 440) {
         self.sampleRate = sampleRate
-        oscillator = Oscillator(waveform: settings.waveform)
+        // The theremin tables are built whatever the waveform, so a live switch to `.theremin` needs no allocation.
+        oscillator = Oscillator(waveform: settings.waveform, wavetable: HarmonicWavetable(brightness: settings.brightness))
+        vibrato = Vibrato(settings: settings.vibrato, sampleRate: sampleRate)
         pitch = ParameterRamp(value: log2(frequency), time: settings.glide / 1000, sampleRate: sampleRate)
         level = ParameterRamp(value: 0, time: settings.glide / 1000, sampleRate: sampleRate)
         gate = GateFade(fadeTime: settings.fade / 1000, sampleRate: sampleRate)
@@ -50,10 +53,18 @@ public struct Voice: Sendable {
     @inline(__always)
     public mutating func render(into output: UnsafeMutablePointer<Float>, count: Int) {
         let inverseRate = 1 / sampleRate
-        for i in 0..<count {
-            let frequency = exp2(pitch.next())
-            let gain = level.next() * gate.next() * volume
-            output[i] = Float(oscillator.next(increment: frequency * inverseRate) * gain)
+        if vibrato.isOff {
+            for i in 0..<count {
+                let frequency = exp2(pitch.next())
+                let gain = level.next() * gate.next() * volume
+                output[i] = Float(oscillator.next(increment: frequency * inverseRate) * gain)
+            }
+        } else {
+            for i in 0..<count {
+                let frequency = exp2(pitch.next() + vibrato.next())
+                let gain = level.next() * gate.next() * volume
+                output[i] = Float(oscillator.next(increment: frequency * inverseRate) * gain)
+            }
         }
     }
 }

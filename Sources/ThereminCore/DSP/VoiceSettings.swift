@@ -14,14 +14,22 @@ public struct VoiceSettings: Sendable, Equatable {
     public var fade: Double
     /// Master volume in [0, 1].
     public var volume: Double
+    /// Overtones of the `.theremin` waveform, 0…1.
+    public var brightness: Double
+    /// Pitch vibrato (off by default).
+    public var vibrato: VibratoSettings
 
     public init(waveform: Waveform = .sine,
                 glide: Double = VoiceSettings.glideSpec.defaultValue,
                 fade: Double = VoiceSettings.fadeSpec.defaultValue,
-                volume: Double = VoiceSettings.volumeSpec.defaultValue) {
+                volume: Double = VoiceSettings.volumeSpec.defaultValue,
+                brightness: Double = HarmonicWavetable.brightnessSpec.defaultValue,
+                vibrato: VibratoSettings = .off) {
         self.waveform = waveform
         self.glide = glide
         self.fade = fade
         self.volume = volume
+        self.brightness = brightness
+        self.vibrato = vibrato
     }
 }

@@ -16,9 +16,12 @@ public struct HandSample: Sendable, Equatable {
     public var handedness: Handedness?
     /// The 21 MediaPipe hand landmarks (normalized, mirrored view), or empty when not tracked.
     public var landmarks: [NormalizedPoint]
+    /// Whether the hand is a closed fist when that is known without landmarks (a replayed two-hand trace's
+    /// `closed` column); with landmarks, `HandPose.isClosedFist` decides. Nil when unknown.
+    public var closedFist: Bool?
 
     public init(t: Double, x: Double, y: Double, present: Bool, confidence: Double = 1,
-                handedness: Handedness? = nil, landmarks: [NormalizedPoint] = []) {
+                handedness: Handedness? = nil, landmarks: [NormalizedPoint] = [], closedFist: Bool? = nil) {
         self.t = t
         self.x = x
         self.y = y
@@ -26,6 +29,7 @@ public struct HandSample: Sendable, Equatable {
         self.confidence = confidence
         self.handedness = handedness
         self.landmarks = landmarks
+        self.closedFist = closedFist
     }
 
     /// A sample saying "no hand at time t".

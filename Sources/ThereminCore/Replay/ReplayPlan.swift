@@ -17,9 +17,9 @@ public struct ReplayPlan: Sendable {
         let start = trace.samples.first?.t ?? 0
         var schedule: [TimedControl] = []
         schedule.reserveCapacity(trace.samples.count + 1)
-        for sample in trace.samples {
-            let index = Int(((sample.t - start) * sampleRate).rounded())
-            schedule.append(TimedControl(sampleIndex: index, control: mapper.control(for: sample)))
+        for frame in trace.frames {
+            let index = Int(((frame.t - start) * sampleRate).rounded())
+            schedule.append(TimedControl(sampleIndex: index, control: mapper.control(for: frame)))
         }
         let lastIndex = schedule.last?.sampleIndex ?? 0
         let frameInterval = ReplayPlan.typicalInterval(trace.samples)

@@ -11,10 +11,16 @@
 /// other columns may follow and readers ignore those they do not know. `t` is in seconds from the start (0…24 h) and never decreases;
 /// `x`, `y` are normalized to [0,1] in the mirrored view (origin top-left); `present` is 1 or 0. When `present` is 0,
 /// `x` and `y` may be empty.
+///
+/// Two-hand traces add optional columns that one-hand readers ignore: `hand` (left/right) and `closed` (0/1, a
+/// closed fist) for the first hand, and `x2,y2,present2,confidence2,hand2,closed2` for the second.
 public enum TraceFormat {
     public static let version = 1
     public static let magic = "theremin-trace"
     public static let requiredColumns = ["t", "x", "y", "present"]
+    /// The header of a two-hand trace, as `TraceWriter` writes it.
+    public static let twoHandColumns = ["t", "x", "y", "present", "confidence", "hand", "closed",
+                                        "x2", "y2", "present2", "confidence2", "hand2", "closed2"]
     /// Largest `t` accepted (24 hours): longer traces are surely corrupt, and would render absurdly long files.
     public static let maxTime = 24.0 * 3600
     /// Longest line accepted; protects against binary files and runaway lines.
@@ -42,10 +48,19 @@ public struct TraceMetadata: Sendable, Equatable {
 public struct Trace: Sendable, Equatable {
     public var metadata: TraceMetadata
     public var samples: [HandSample]
+    /// The second hand of a two-hand trace, one entry per entry of `samples`; nil for one-hand traces.
+    public var secondHand: [HandSample]?
 
-    public init(metadata: TraceMetadata = TraceMetadata(), samples: [HandSample]) {
+    public init(metadata: TraceMetadata = TraceMetadata(), samples: [HandSample], secondHand: [HandSample]? = nil) {
         self.metadata = metadata
         self.samples = samples
+        self.secondHand = secondHand
+    }
+
+    /// The hands of every line as frames (one or two hands each): what two-hand replay consumes.
+    public var frames: [HandsFrame] {
+        guard let secondHand, secondHand.count == samples.count else { return samples.map(HandsFrame.init) }
+        return zip(samples, secondHand).map { HandsFrame(t: $0.t, hands: [$0, $1]) }
     }
 
     /// Seconds from the first sample to the last.

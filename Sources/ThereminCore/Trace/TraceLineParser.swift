@@ -5,6 +5,7 @@ struct TraceLineParser {
     private var columns: [String]?
     private var indexOf: [String: Int] = [:]
     private var samples: [HandSample] = []
+    private var secondHand: [HandSample] = []
     private var lastTime = -Double.infinity
     private var lineCount = 0
 
@@ -44,7 +45,8 @@ struct TraceLineParser {
         guard !samples.isEmpty else {
             throw TraceError(file: file, line: nil, problem: "has a header but no samples: record one with --record")
         }
-        return Trace(metadata: TraceMetadata(metadata), samples: samples)
+        return Trace(metadata: TraceMetadata(metadata), samples: samples,
+                     secondHand: indexOf["present2"] == nil ? nil : secondHand)
     }
 
     private mutating func readHeader(_ line: String, number: Int) throws {
@@ -71,11 +73,6 @@ struct TraceLineParser {
         }
         func field(_ name: String) -> String { fields[indexOf[name] ?? 0] }
 
-        let presentText = field("present")
-        guard presentText == "0" || presentText == "1" else {
-            throw TraceError(file: file, line: lineNumber, problem: "present is `\(presentText)`; expected 0 or 1")
-        }
-        let present = presentText == "1"
         let t = try number(field("t"), column: "t", line: lineNumber)
         guard (0...TraceFormat.maxTime).contains(t) else {
             throw TraceError(file: file, line: lineNumber, problem: "t is \(field("t")), outside 0…\(Int(TraceFormat.maxTime)) seconds")
@@ -85,16 +82,52 @@ struct TraceLineParser {
                              problem: "time goes backwards (\(t) after \(lastTime)); times must not decrease")
         }
         lastTime = t
+        samples.append(try hand(fields, suffix: "", t: t, line: lineNumber))
+        if indexOf["present2"] != nil {
+            secondHand.append(try hand(fields, suffix: "2", t: t, line: lineNumber))
+        }
+    }
+
+    /// One hand's columns: `x`, `y`, `present`, and the optional `confidence`, `hand` (left/right) and `closed`
+    /// (0/1), each with the suffix (`""` for the first hand, `"2"` for the second).
+    private func hand(_ fields: [String], suffix: String, t: Double, line lineNumber: Int) throws -> HandSample {
+        func optional(_ name: String) -> String? {
+            guard let index = indexOf[name + suffix], !fields[index].isEmpty else { return nil }
+            return fields[index]
+        }
+        let presentText = optional("present") ?? (suffix.isEmpty ? "" : "0")
+        guard presentText == "0" || presentText == "1" else {
+            throw TraceError(file: file, line: lineNumber,
+                             problem: "present\(suffix) is `\(presentText)`; expected 0 or 1")
+        }
+        let present = presentText == "1"
         var x = 0.0, y = 0.0
-        if present || !field("x").isEmpty || !field("y").isEmpty {
-            x = try coordinate(field("x"), column: "x", line: lineNumber)
-            y = try coordinate(field("y"), column: "y", line: lineNumber)
+        if present || optional("x") != nil || optional("y") != nil {
+            x = try coordinate(optional("x") ?? "", column: "x" + suffix, line: lineNumber)
+            y = try coordinate(optional("y") ?? "", column: "y" + suffix, line: lineNumber)
         }
         var confidence = present ? 1.0 : 0.0
-        if let index = indexOf["confidence"], !fields[index].isEmpty {
-            confidence = try coordinate(fields[index], column: "confidence", line: lineNumber)
+        if let text = optional("confidence") {
+            confidence = try coordinate(text, column: "confidence" + suffix, line: lineNumber)
         }
-        samples.append(HandSample(t: t, x: x, y: y, present: present, confidence: confidence))
+        var handedness: Handedness?
+        if let text = optional("hand") {
+            guard let value = Handedness(rawValue: text.lowercased()) else {
+                throw TraceError(file: file, line: lineNumber,
+                                 problem: "hand\(suffix) is `\(text.prefix(20))`; expected left, right or empty")
+            }
+            handedness = value
+        }
+        var closed: Bool?
+        if let text = optional("closed") {
+            guard text == "0" || text == "1" else {
+                throw TraceError(file: file, line: lineNumber,
+                                 problem: "closed\(suffix) is `\(text.prefix(20))`; expected 0, 1 or empty")
+            }
+            closed = text == "1"
+        }
+        return HandSample(t: t, x: x, y: y, present: present, confidence: confidence, handedness: handedness,
+                          closedFist: closed)
     }
 
     private func number(_ text: String, column: String, line: Int) throws -> Double {

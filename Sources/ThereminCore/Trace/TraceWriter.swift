@@ -9,11 +9,14 @@ public final class TraceWriter {
     private var descriptor: Int32
     private var committedLength: off_t = 0
     private var failure: TraceError?
+    private let hands: Int
 
     /// Creates the temporary file and writes the metadata and header.
     /// - Throws: `TraceError` when the directory is missing or not writable.
-    public init(path: String, metadata: TraceMetadata) throws {
+    /// - Parameter hands: 1 writes `t,x,y,present,confidence`; 2 adds the columns of `TraceFormat.twoHandColumns`.
+    public init(path: String, metadata: TraceMetadata, hands: Int = 1) throws {
         self.path = path
+        self.hands = hands
         let url = URL(fileURLWithPath: path)
         temporaryPath = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).part").path
@@ -28,7 +31,7 @@ public final class TraceWriter {
             let clean = entry.value.replacingOccurrences(of: "\n", with: " ")
             head += "# \(entry.key): \(clean)\n"
         }
-        head += "t,x,y,present,confidence\n"
+        head += (hands == 2 ? TraceFormat.twoHandColumns.joined(separator: ",") : "t,x,y,present,confidence") + "\n"
         try append(head)
     }
 
@@ -51,6 +54,28 @@ public final class TraceWriter {
             line = String(format: "%.6f,,,0,%.3f\n", sample.t, clamp(sample.confidence))
         }
         try append(line)
+    }
+
+    /// Appends one frame: in a two-hand trace, the first two hands (with handedness and fist state); in a one-hand
+    /// trace, the first present hand.
+    public func write(_ frame: HandsFrame) throws {
+        guard hands == 2 else {
+            return try write(frame.hands.first(where: \.present) ?? .absent(at: frame.t))
+        }
+        guard failure == nil, descriptor >= 0 else { return }
+        var line = String(format: "%.6f", frame.t)
+        for index in 0..<2 {
+            let hand = index < frame.hands.count ? frame.hands[index] : .absent(at: frame.t)
+            line += "," + columns(for: hand)
+        }
+        try append(line + "\n")
+    }
+
+    /// `x,y,present,confidence,hand,closed` of one hand in a two-hand trace.
+    private func columns(for hand: HandSample) -> String {
+        guard hand.present else { return String(format: ",,0,%.3f,,", clamp(hand.confidence)) }
+        return String(format: "%.6f,%.6f,1,%.3f,", clamp(hand.x), clamp(hand.y), clamp(hand.confidence))
+            + (hand.handedness?.rawValue ?? "") + "," + (HandPose.isClosedFist(hand) ? "1" : "0")
     }
 
     /// Closes the file and moves it to its real name. Safe to call more than once.

@@ -1,0 +1,4 @@
+#ifndef THEREMIN_CSAMPLERATE_SHIM_H
+#define THEREMIN_CSAMPLERATE_SHIM_H
+#include <samplerate.h>
+#endif

@@ -1,0 +1,99 @@
+import CALSA
+import Foundation
+import ThereminCore
+
+/// Listens on an ALSA capture device (for the tuner): blocking reads of mono float samples, whatever the device
+/// granted (float or 16-bit, one or more channels, which are averaged). Overruns — the reader falling behind — are
+/// recovered and counted, never fatal.
+public final class AudioInput {
+    public let pcm: ALSAPCM
+    public var format: AudioFormat { pcm.format }
+    private var interleavedFloat: [Float]
+    private var interleavedInt16: [Int16]
+    public private(set) var overruns = 0
+
+    /// Opens `device` for capture (48 kHz mono float preferred).
+    /// - Throws: `ALSAError` when the device cannot be opened or refuses every usable format.
+    public init(device: String, sampleRate: Int = 48_000, periodFrames: Int = 1_024) throws {
+        let request = PlaybackRequest(device: device, sampleRate: sampleRate, channels: 1, periodFrames: periodFrames, periods: 4)
+        do {
+            pcm = try ALSAPCM(request: request, stream: SND_PCM_STREAM_CAPTURE)
+        } catch var error as ALSAError {
+            error.option = "--audio-input"
+            throw error
+        }
+        let capacity = pcm.format.periodFrames * pcm.format.channels
+        interleavedFloat = [Float](repeating: 0, count: capacity)
+        interleavedInt16 = [Int16](repeating: 0, count: capacity)
+        if let handle = pcm.pcm {
+            snd_pcm_nonblock(handle, 0)
+            let started = snd_pcm_start(handle)
+            if started < 0 {
+                var error = ALSAError(operation: "start capture", code: started, device: device)
+                error.option = "--audio-input"
+                throw error
+            }
+        }
+    }
+
+    /// Reads up to one period of mono samples into `output` (which must hold `format.periodFrames`), waiting for
+    /// the device. Returns how many were read.
+    /// - Throws: `ALSAError` when the device fails and cannot be recovered (unplugged, …).
+    public func read(into output: UnsafeMutablePointer<Float>, maxFrames: Int) throws -> Int {
+        guard let handle = pcm.pcm else { return 0 }
+        let channels = format.channels
+        let frames = min(maxFrames, format.periodFrames)
+        while true {
+            let result: snd_pcm_sframes_t
+            switch format.sampleFormat {
+            case .float32:
+                result = interleavedFloat.withUnsafeMutableBufferPointer {
+                    snd_pcm_readi(handle, $0.baseAddress, snd_pcm_uframes_t(frames))
+                }
+            case .int16:
+                result = interleavedInt16.withUnsafeMutableBufferPointer {
+                    snd_pcm_readi(handle, $0.baseAddress, snd_pcm_uframes_t(frames))
+                }
+            }
+            if result == -snd_pcm_sframes_t(EAGAIN) || result == -snd_pcm_sframes_t(EINTR) { continue }
+            if result < 0 {
+                let code = Int32(result)
+                if code == -EPIPE || code == -ESTRPIPE {
+                    if code == -EPIPE { overruns += 1 }
+                    let recovered = snd_pcm_recover(handle, code, 1)
+                    if recovered < 0 { throw inputError("recover from overrun", recovered) }
+                    _ = snd_pcm_start(handle)
+                    continue
+                }
+                throw inputError("read", code)
+            }
+            let got = Int(result)
+            switch format.sampleFormat {
+            case .float32:
+                for frame in 0..<got {
+                    var sum: Float = 0
+                    for channel in 0..<channels { sum += interleavedFloat[frame * channels + channel] }
+                    output[frame] = sum / Float(channels)
+                }
+            case .int16:
+                for frame in 0..<got {
+                    var sum: Float = 0
+                    for channel in 0..<channels { sum += Float(interleavedInt16[frame * channels + channel]) / 32_768 }
+                    output[frame] = sum / Float(channels)
+                }
+            }
+            return got
+        }
+    }
+
+    private func inputError(_ operation: String, _ code: Int32) -> ALSAError {
+        var error = ALSAError(operation: operation, code: code, device: pcm.device)
+        error.option = "--audio-input"
+        return error
+    }
+
+    /// Stops capturing and closes the device.
+    public func close() {
+        pcm.close()
+    }
+}

@@ -1,0 +1,32 @@
+import ThereminAudio
+import ThereminCore
+
+/// Sends a replay's MIDI as the sound is heard: the main loop calls `advance(toFrame:)` with the frame now playing,
+/// and every control scheduled up to it goes out through the performer. Runs on the main thread, never the audio
+/// thread.
+final class MIDIFollower {
+    private let sink: MIDISink
+    private var performer: MIDIPerformer
+    private let schedule: [TimedControl]
+    private var next = 0
+
+    /// Connects nothing itself: `sink` is already connected. Sends the setup (bend range) at once.
+    init(sink: MIDISink, settings: MIDISettings, schedule: [TimedControl]) throws {
+        self.sink = sink
+        self.schedule = schedule
+        performer = MIDIPerformer(settings: settings)
+        for message in performer.setup() { try sink.send(message) }
+    }
+
+    func advance(toFrame frame: Int) throws {
+        while next < schedule.count && schedule[next].sampleIndex <= frame {
+            for message in performer.messages(for: schedule[next].control) { try sink.send(message) }
+            next += 1
+        }
+    }
+
+    /// Ends a sounding note.
+    func finish() throws {
+        for message in performer.finish() { try sink.send(message) }
+    }
+}

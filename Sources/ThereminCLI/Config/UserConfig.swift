@@ -1,0 +1,49 @@
+import Foundation
+
+/// The player's remembered choices in `config.json` (JSON with a `version` field). Keys this code does not know
+/// are kept when it saves, so other parts of theremin can store their own.
+struct UserConfig: Equatable {
+    static let version = 1
+    static let fileName = "config.json"
+
+    /// Whether the start/stop and calibration cues are silent (the `--mute-cues` option and the preview's mute key).
+    var cuesMuted = false
+    private var other: [String: JSONValue] = [:]
+
+    static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        ConfigFiles.path(fileName, environment: environment)
+    }
+
+    /// Reads the config. A missing file gives the defaults; a corrupt or unreadable one gives the defaults and a
+    /// one-line warning to show, and is left as it is until the next save replaces it.
+    static func load(path: String) -> (config: UserConfig, warning: String?) {
+        guard FileManager.default.fileExists(atPath: path) else { return (UserConfig(), nil) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return (UserConfig(), "warning: \(path) cannot be read (check its permissions); using the defaults")
+        }
+        guard case .object(var fields)? = try? JSONValue.parse(data) else {
+            return (UserConfig(), "warning: \(path) is not valid JSON; using the defaults (it is replaced when a setting is saved)")
+        }
+        if case .number(let version)? = fields["version"], version > Double(UserConfig.version) {
+            return (UserConfig(), "warning: \(path) is from a newer theremin (version \(Int(version))); using the defaults")
+        }
+        var config = UserConfig()
+        if let muted = fields.removeValue(forKey: "cuesMuted") {
+            guard case .bool(let value) = muted else {
+                return (UserConfig(), "warning: \(path): cuesMuted should be true or false; using the defaults")
+            }
+            config.cuesMuted = value
+        }
+        fields.removeValue(forKey: "version")
+        config.other = fields
+        return (config, nil)
+    }
+
+    /// Saves through a temporary file and a rename.
+    func save(path: String) throws {
+        var fields = other
+        fields["version"] = .number(Double(UserConfig.version))
+        fields["cuesMuted"] = .bool(cuesMuted)
+        try ConfigFiles.write(JSONValue.object(fields).serialized(), to: path, createFolder: true)
+    }
+}

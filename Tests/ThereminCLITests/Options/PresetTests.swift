@@ -1,0 +1,108 @@
+import XCTest
+import Foundation
+@testable import ThereminCLI
+import ThereminTestSupport
+
+/// Presets: a round trip through the file, and clear errors for files that are not right.
+final class PresetTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("preset-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    private var environment: [String: String] { ["XDG_CONFIG_HOME": directory.appendingPathComponent("config").path] }
+
+    private func presetPath(_ name: String) -> String { Preset.path(name: name, environment: environment) }
+
+    private func writePreset(_ name: String, _ json: String) throws {
+        let path = presetPath(name)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    func testSaveAndLoadRoundTrip() throws {
+        let preset = Preset(name: "warm", options: ["--wave": ["theremin"], "--effect": ["lowpass:cutoff=1500", "delay"],
+                                                    "--left-handed": [""], "--correct": ["50"]])
+        try preset.save(path: presetPath("warm"))
+        XCTAssertEqual(try Preset.load(name: "warm", path: presetPath("warm")), preset)
+        let text = String(decoding: FileManager.default.contents(atPath: presetPath("warm")) ?? Data(), as: UTF8.self)
+        XCTAssertTrue(text.contains("\"version\" : 1"), text)
+        XCTAssertTrue(text.contains("\"left-handed\" : true"), text)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: (presetPath("warm") as NSString).deletingLastPathComponent)
+        XCTAssertEqual(leftovers, ["warm.json"], "no temporary file left behind")
+        // Numbers are accepted where the command line takes numbers.
+        try writePreset("n", "{\"version\": 1, \"options\": {\"brightness\": 0.25, \"octave\": -1}}")
+        XCTAssertEqual(try Preset.load(name: "n", path: presetPath("n")).options, ["--brightness": ["0.25"], "--octave": ["-1"]])
+    }
+
+    func testBadPresetFilesAreClearErrors() throws {
+        let cases: [(String, String)] = [
+            ("{ not json", "is not valid JSON"),
+            ("[1, 2]", "should be a JSON object"),
+            ("{\"options\": {}}", "has no version number"),
+            ("{\"version\": 3, \"options\": {}}", "was saved by a newer theremin (format 3; this one reads 1)"),
+            ("{\"version\": 1}", "has no 'options' object"),
+            ("{\"version\": 1, \"options\": {\"wave\": [\"saw\"]}}", "option 'wave' should be a string or a number, not a list"),
+            ("{\"version\": 1, \"options\": {\"left-handed\": \"yes\"}}", "option 'left-handed' should be true or false, not a string"),
+            ("{\"version\": 1, \"options\": {\"effect\": [1]}}", "option 'effect' should be a string or a list of strings"),
+            ("{\"version\": 1, \"options\": {\"frobnicate\": 1}}", "has an unknown option 'frobnicate'"),
+            ("{\"version\": 1, \"options\": {\"audio-device\": \"hw:0\"}}", "has option 'audio-device', which a preset cannot keep"),
+        ]
+        for (json, expected) in cases {
+            try writePreset("bad", json)
+            XCTAssertThrowsError(try Preset.load(name: "bad", path: presetPath("bad")), json) { error in
+                XCTAssertEqual((error as? ConfigFileError)?.path, presetPath("bad"))
+                XCTAssertTrue("\(error)".contains("preset 'bad' \(expected)"), "\(json): \(error)")
+            }
+        }
+        XCTAssertThrowsError(try Preset.load(name: "none", path: presetPath("none"))) {
+            XCTAssertTrue("\($0)".contains("preset 'none' does not exist; save one with --save-preset none"), "\($0)")
+        }
+        for name in ["", "../etc", ".hidden", "a b", String(repeating: "x", count: 65)] {
+            XCTAssertThrowsError(try PresetOptions.checkName(name, option: "--preset"), name)
+        }
+    }
+
+    func testEndToEndThroughTheBinary() throws {
+        guard let binary = ProcessRunner.product("theremin") else {
+            throw XCTSkip("the theremin binary is not built (run `swift build` first)")
+        }
+        let sound = ["--wave", "theremin", "--brightness", "0.6", "--vibrato", "5.5,15", "--effect", "lowpass:cutoff=1500",
+                     "--effect", "delay:time=120", "--correct", "50", "--scale", "blues", "--root", "A"]
+        let saved = try ProcessRunner.run(binary, ["--save-preset", "warm"] + sound + ["--audio-device", "hw:0"], environment: environment)
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        XCTAssertEqual(saved.stdout, "saved preset warm (7 option(s)) in \(presetPath("warm"))\n", "the device is not kept")
+
+        let trace = directory.appendingPathComponent("t.csv").path
+        _ = FileManager.default.createFile(atPath: trace, contents: Data("t,x,y,present\n0,0.5,0.3,1\n0.5,0.7,0.6,1\n1,0.9,0.1,1\n".utf8))
+        func render(_ options: [String]) throws -> Data {
+            let out = directory.appendingPathComponent("\(UUID().uuidString).flac").path
+            let result = try ProcessRunner.run(binary, ["--replay", trace, "--output", out] + options, environment: environment)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return FileManager.default.contents(atPath: out) ?? Data()
+        }
+        let direct = try render(sound)
+        XCTAssertEqual(try render(["--preset", "warm"]), direct, "the preset plays exactly as its options do")
+        XCTAssertNotEqual(try render(["--preset", "warm", "--brightness", "0.1"]), direct, "the command line overrides it")
+
+        try writePreset("broken", "{\"version\": 1, \"options\": {\"wave\": \"organ\"}}")
+        try writePreset("future", "{\"version\": 2, \"options\": {}}")
+        for (name, expected) in [("broken", "preset 'broken': --wave 'organ' is not a waveform"),
+                                 ("future", "was saved by a newer theremin"),
+                                 ("missing", "does not exist")] {
+            let result = try ProcessRunner.run(binary, ["--preset", name, "--replay", trace, "--output", "/tmp/x.wav"], environment: environment)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix("theremin: \(presetPath(name)): ") && result.stderr.contains(expected), result.stderr)
+        }
+        let badName = try ProcessRunner.run(binary, ["--save-preset", "../x"], environment: environment)
+        XCTAssertEqual(badName.status, 2)
+        XCTAssertTrue(badName.stderr.contains("is not a preset name"), badName.stderr)
+    }
+}
