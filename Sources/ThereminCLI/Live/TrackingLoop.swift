@@ -25,6 +25,7 @@ final class TrackingLoop: @unchecked Sendable {
     private let isTransient: TransientCheck
     private let renderer: LiveRenderer?
     private let recorder: TraceWriter?
+    private let cues: CuePlayer?
     private let configuration: Configuration
     private var mapper: ControlMapper
     private var calibration: GuidedCalibration?
@@ -44,7 +45,9 @@ final class TrackingLoop: @unchecked Sendable {
     let finishedCalibrations = Mutex<[Calibration]>([])
 
     init(source: FrameSource, tracker: @escaping Tracker, isTransient: @escaping TransientCheck,
-         mapper: ControlMapper, renderer: LiveRenderer?, recorder: TraceWriter?, configuration: Configuration) {
+         mapper: ControlMapper, renderer: LiveRenderer?, recorder: TraceWriter?, configuration: Configuration,
+         cues: CuePlayer? = nil) {
+        self.cues = cues
         self.source = source
         self.tracker = tracker
         self.isTransient = isTransient
@@ -137,11 +140,14 @@ final class TrackingLoop: @unchecked Sendable {
         var calibrationStatus: GuidedCalibration.Status?
         var control: Control?
         if var guided = calibration {
+            let before = guided.status.readings.count
             let status = guided.feed(sample)
             calibration = guided
             calibrationStatus = status
+            if status.readings.count > before { cues?.play(.calibrationPoint) }
             switch status.phase {
             case .done(let box):
+                cues?.play(.calibrationDone)
                 mapper.calibration = box
                 finishedCalibrations.withLock { $0.append(box) }
                 calibration = nil
