@@ -26,6 +26,8 @@ final class TrackingLoop: @unchecked Sendable {
     private let renderer: LiveRenderer?
     private let recorder: TraceWriter?
     private let cues: CuePlayer?
+    /// Called with every control sent to the audio thread (MIDI out follows the performance this way).
+    var onControl: ((Control) -> Void)?
     private let configuration: Configuration
     private var mapper: ControlMapper
     private var calibration: GuidedCalibration?
@@ -163,6 +165,7 @@ final class TrackingLoop: @unchecked Sendable {
             mapped.trackedTime = trackedAt
             if isPaused { mapped.gate = false }
             renderer?.controls.push(mapped)
+            onControl?(mapped)
             control = mapped
         }
         var recordingProblem: String?
