@@ -15,8 +15,8 @@ final class TrackingLoop: @unchecked Sendable {
         var recordMetadata = TraceMetadata()
     }
 
-    /// What the tracker gives per frame.
-    typealias Tracker = (Frame) throws -> HandSample
+    /// What the tracker gives per frame: every hand it sees (one-hand play uses the first present one).
+    typealias Tracker = (Frame) throws -> HandsFrame
     /// Whether a source error is temporary (camera unplugged or stalled: keep calling) rather than fatal.
     typealias TransientCheck = (Error) -> Bool
 
@@ -127,16 +127,19 @@ final class TrackingLoop: @unchecked Sendable {
         renderer?.setSourceStalled(false)
 
         let trackStart = MonotonicClock.now()
-        var sample: HandSample
+        var hands: HandsFrame
         do {
-            sample = try tracker(frame)
+            hands = try tracker(frame)
         } catch {
-            sample = .absent(at: frame.captureTime)
+            hands = HandsFrame(.absent(at: frame.captureTime))
         }
         let trackedAt = MonotonicClock.now()
         let first = firstCaptureTime ?? frame.captureTime
         firstCaptureTime = first
-        sample.t = frame.captureTime - first
+        hands.t = frame.captureTime - first
+        for index in hands.hands.indices { hands.hands[index].t = hands.t }
+        // The sample shown, recorded for one hand and used for calibration: the first hand seen.
+        let sample = hands.hands.first(where: \.present) ?? .absent(at: hands.t)
 
         if recalibrateFlag.exchange(false, ordering: .relaxed) { calibration = GuidedCalibration() }
         var calibrationStatus: GuidedCalibration.Status?
@@ -160,7 +163,7 @@ final class TrackingLoop: @unchecked Sendable {
             }
             renderer?.controls.push(Control(frequency: mapper.mapping.low, amplitude: 0, gate: false, sourceTime: capturedAt, trackedTime: trackedAt))
         } else {
-            var mapped = mapper.control(for: sample)
+            var mapped = mapper.control(for: hands)
             mapped.sourceTime = capturedAt
             mapped.trackedTime = trackedAt
             if isPaused { mapped.gate = false }
@@ -170,7 +173,7 @@ final class TrackingLoop: @unchecked Sendable {
         }
         var recordingProblem: String?
         if let recorder, recorder.error == nil {
-            do { try recorder.write(sample) } catch { recordingProblem = "\(error)" }
+            do { try recorder.write(hands) } catch { recordingProblem = "\(error)" }
         }
         fpsWindow.append(trackedAt)
         while let oldest = fpsWindow.first, trackedAt - oldest > 1 { fpsWindow.removeFirst() }
@@ -181,6 +184,7 @@ final class TrackingLoop: @unchecked Sendable {
         snapshot.withLock { state in
             state.frame = frame
             state.sample = sample
+            state.hands = hands
             state.control = control
             state.calibration = box
             state.calibrationStatus = calibrationStatus ?? (calibration == nil ? nil : state.calibrationStatus)
