@@ -64,8 +64,10 @@ final class TrackingLoop: @unchecked Sendable {
         snapshot = Mutex(initial)
     }
 
-    /// Frames the source dropped because tracking was busy.
-    var droppedFrames: Int { source.droppedFrames }
+    /// Frames dropped because tracking was busy: by the camera (newest frame wins) or, for a file played live, by
+    /// skipping frames whose time has already passed.
+    var droppedFrames: Int { source.droppedFrames + pacedDrops.load(ordering: .relaxed) }
+    private let pacedDrops = Atomic<Int>(0)
 
     /// True once the source has ended (end of a file) or failed.
     var hasEnded: Bool { endedFlag.load(ordering: .acquiring) }
@@ -120,6 +122,12 @@ final class TrackingLoop: @unchecked Sendable {
             let start = pacingStart ?? (now, frame.captureTime)
             pacingStart = start
             let due = start.wall + (frame.captureTime - start.frame)
+            let interval = 1 / (source.nominalFrameRate ?? 30)
+            if now - due > interval {
+                // Behind: like a camera, skip to the newest frame instead of queueing latency.
+                pacedDrops.add(1, ordering: .relaxed)
+                return
+            }
             if due > now { Thread.sleep(forTimeInterval: due - now) }
             capturedAt = MonotonicClock.now()
         }
