@@ -29,11 +29,15 @@ struct Measures {
     struct Speed {
         var frames = 0
         var framesWithHand = 0
+        /// Frames where two hands were reported (max_hands 2 only).
+        var framesWithTwoHands = 0
         var detectorRuns = 0
         /// Milliseconds per frame in tracking mode, detector frames included, the first (cold) frame excluded.
         var milliseconds: [Double] = []
         /// Milliseconds of the frames where only the landmark model ran (steady state).
         var trackingOnlyMilliseconds: [Double] = []
+        /// Hands reported on each frame of `milliseconds` (the same frames, in order).
+        var handCounts: [Int] = []
         /// The index tip of each frame (normalized, camera view), nil without a hand.
         var tips: [(x: Double, y: Double)?] = []
     }
@@ -144,29 +148,40 @@ struct Measures {
     }
 
     /// Milliseconds per frame in tracking mode over a clip (decoded beforehand; decoding is not timed).
-    /// - Parameter size: scales and crops each frame to this size first (e.g. 640x480), or nil.
-    func speed(clip: URL, resizedTo size: (width: Int, height: Int)?) throws -> Speed {
+    /// - Parameters:
+    ///   - size: scales and crops each frame to this size first (e.g. 640x480), or nil.
+    ///   - maxHands: 1 times `track` (one-hand play); 2 times `trackHands` (two-hand play).
+    ///   - detectorInterval: with maxHands 2, how often the detector looks for a second hand while one is tracked.
+    func speed(clip: URL, resizedTo size: (width: Int, height: Int)?, maxHands: Int = 1,
+               detectorInterval: Int = TrackerOptions().detectorInterval) throws -> Speed {
         guard let models else { throw BenchError("no models") }
         var frames: [Frame] = []
         let source = try VideoFileSource(path: clip.path)
         while let frame = try source.nextFrame() {
             frames.append(size.map { Self.fill(frame, to: $0) } ?? frame)
         }
-        let tracker = try HandTracker(models: models, options: TrackerOptions(mirrored: false, mode: .video))
+        let options = TrackerOptions(mirrored: false, mode: .video, maxHands: maxHands,
+                                     detectorInterval: detectorInterval)
+        let tracker = try HandTracker(models: models, options: options)
         var result = Speed()
         let clock = ContinuousClock()
         for (index, frame) in frames.enumerated() {
-            var hand: TrackedHand?
-            let elapsed = try clock.measure { hand = try tracker.track(frame) }
+            var hands: [TrackedHand] = []
+            let elapsed = try clock.measure {
+                hands = maxHands == 1 ? [try tracker.track(frame)] : try tracker.trackHands(frame)
+            }
             let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
-            guard let hand else { continue }
+            guard let first = hands.first else { continue }
+            let present = hands.filter(\.sample.present)
             result.frames += 1
-            result.framesWithHand += hand.sample.present ? 1 : 0
-            result.detectorRuns += hand.detectorRan ? 1 : 0
-            result.tips.append(hand.sample.present ? (x: hand.sample.x, y: hand.sample.y) : nil)
+            result.framesWithHand += present.isEmpty ? 0 : 1
+            result.framesWithTwoHands += present.count == 2 ? 1 : 0
+            result.detectorRuns += first.detectorRan ? 1 : 0
+            result.tips.append(present.first.map { (x: $0.sample.x, y: $0.sample.y) })
             if index > 0 {
                 result.milliseconds.append(milliseconds)
-                if !hand.detectorRan { result.trackingOnlyMilliseconds.append(milliseconds) }
+                if !first.detectorRan { result.trackingOnlyMilliseconds.append(milliseconds) }
+                result.handCounts.append(present.count)
             }
         }
         return result

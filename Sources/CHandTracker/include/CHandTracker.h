@@ -79,7 +79,8 @@ typedef struct th_options {
     int max_hands;
     /** With max_hands 2 in tracking mode, while one hand is tracked: the palm detector looks for the other on every
      *  `detector_interval`-th frame only (>= 1; 1 = every frame, as MediaPipe does), so that playing with one hand
-     *  visible costs little more than one-hand tracking. With no hand tracked it runs on every frame. */
+     *  visible costs little more than one-hand tracking. With no hand tracked, and on the frame a tracked hand is lost,
+     *  it runs at once, as with one hand. */
     int detector_interval;
 } th_options;
 
