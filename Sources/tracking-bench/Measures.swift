@@ -148,43 +148,86 @@ struct Measures {
     }
 
     /// Milliseconds per frame in tracking mode over a clip (decoded beforehand; decoding is not timed).
-    /// - Parameters:
-    ///   - size: scales and crops each frame to this size first (e.g. 640x480), or nil.
-    ///   - maxHands: 1 times `track` (one-hand play); 2 times `trackHands` (two-hand play).
-    ///   - detectorInterval: with maxHands 2, how often the detector looks for a second hand while one is tracked.
-    func speed(clip: URL, resizedTo size: (width: Int, height: Int)?, maxHands: Int = 1,
-               detectorInterval: Int = TrackerOptions().detectorInterval) throws -> Speed {
+    /// - Parameter size: scales and crops each frame to this size first (e.g. 640x480), or nil.
+    func speed(clip: URL, resizedTo size: (width: Int, height: Int)?) throws -> Speed {
+        let frames = try decode(clip, resizedTo: size)
+        let tracker = try videoTracker(maxHands: 1)
+        var result = Speed()
+        for (index, frame) in frames.enumerated() {
+            try time(tracker, on: frame, index: index, into: &result)
+        }
+        return result
+    }
+
+    /// One-hand (max_hands 1) and two-hand (max_hands 2) tracking timed on the same clip, frame by frame in turn
+    /// (which goes first alternates), so that the shared machine's load falls on both alike.
+    func pairedSpeed(clip: URL, detectorInterval: Int) throws -> (one: Speed, two: Speed) {
+        let frames = try decode(clip, resizedTo: nil)
+        let single = try videoTracker(maxHands: 1)
+        let double = try videoTracker(maxHands: 2, detectorInterval: detectorInterval)
+        var one = Speed(), two = Speed()
+        for (index, frame) in frames.enumerated() {
+            if index % 2 == 0 {
+                try time(single, on: frame, index: index, into: &one)
+                try time(double, on: frame, index: index, into: &two)
+            } else {
+                try time(double, on: frame, index: index, into: &two)
+                try time(single, on: frame, index: index, into: &one)
+            }
+        }
+        return (one, two)
+    }
+
+    /// Two-hand tracking alone over a clip: hands found, detector runs, times.
+    func twoHandSpeed(clip: URL, detectorInterval: Int) throws -> Speed {
+        let frames = try decode(clip, resizedTo: nil)
+        let tracker = try videoTracker(maxHands: 2, detectorInterval: detectorInterval)
+        var result = Speed()
+        for (index, frame) in frames.enumerated() {
+            try time(tracker, on: frame, index: index, into: &result)
+        }
+        return result
+    }
+
+    private func videoTracker(maxHands: Int, detectorInterval: Int = TrackerOptions().detectorInterval) throws
+        -> HandTracker
+    {
         guard let models else { throw BenchError("no models") }
+        return try HandTracker(models: models, options: TrackerOptions(mirrored: false, mode: .video,
+                                                                       maxHands: maxHands,
+                                                                       detectorInterval: detectorInterval))
+    }
+
+    private func decode(_ clip: URL, resizedTo size: (width: Int, height: Int)?) throws -> [Frame] {
         var frames: [Frame] = []
         let source = try VideoFileSource(path: clip.path)
         while let frame = try source.nextFrame() {
             frames.append(size.map { Self.fill(frame, to: $0) } ?? frame)
         }
-        let options = TrackerOptions(mirrored: false, mode: .video, maxHands: maxHands,
-                                     detectorInterval: detectorInterval)
-        let tracker = try HandTracker(models: models, options: options)
-        var result = Speed()
+        return frames
+    }
+
+    /// Tracks one frame (`track` for one hand, `trackHands` for two, as play would) and adds it to `result`; the
+    /// first (cold) frame is not timed.
+    private func time(_ tracker: HandTracker, on frame: Frame, index: Int, into result: inout Speed) throws {
         let clock = ContinuousClock()
-        for (index, frame) in frames.enumerated() {
-            var hands: [TrackedHand] = []
-            let elapsed = try clock.measure {
-                hands = maxHands == 1 ? [try tracker.track(frame)] : try tracker.trackHands(frame)
-            }
-            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
-            guard let first = hands.first else { continue }
-            let present = hands.filter(\.sample.present)
-            result.frames += 1
-            result.framesWithHand += present.isEmpty ? 0 : 1
-            result.framesWithTwoHands += present.count == 2 ? 1 : 0
-            result.detectorRuns += first.detectorRan ? 1 : 0
-            result.tips.append(present.first.map { (x: $0.sample.x, y: $0.sample.y) })
-            if index > 0 {
-                result.milliseconds.append(milliseconds)
-                if !first.detectorRan { result.trackingOnlyMilliseconds.append(milliseconds) }
-                result.handCounts.append(present.count)
-            }
+        var hands: [TrackedHand] = []
+        let elapsed = try clock.measure {
+            hands = tracker.options.maxHands == 1 ? [try tracker.track(frame)] : try tracker.trackHands(frame)
         }
-        return result
+        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
+        guard let first = hands.first else { return }
+        let present = hands.filter(\.sample.present)
+        result.frames += 1
+        result.framesWithHand += present.isEmpty ? 0 : 1
+        result.framesWithTwoHands += present.count == 2 ? 1 : 0
+        result.detectorRuns += first.detectorRan ? 1 : 0
+        result.tips.append(present.first.map { (x: $0.sample.x, y: $0.sample.y) })
+        if index > 0 {
+            result.milliseconds.append(milliseconds)
+            result.handCounts.append(present.count)
+            if !first.detectorRan { result.trackingOnlyMilliseconds.append(milliseconds) }
+        }
     }
 
     /// The frame scaled to cover `size` and cropped to it around the center (bilinear), as a camera of that size

@@ -9,7 +9,7 @@ import ThereminTracking
 
 let usage = """
     usage: tracking-bench [--corpus DIR] [--models DIR] [--reference FILE | --run-reference TOOL] [--threads N]
-                          [--repeats N] [--skip-speed] [--detector-interval N] [--classic]
+                          [--repeats N] [--skip-speed] [--detector-interval N] [--two-hands-only] [--classic]
       --corpus DIR          hand corpus (default ../shared/corpus beside the current directory)
       --models DIR          folder with the ONNX models (default: as the tracker finds them)
       --reference FILE      MediaPipe figures JSON from tools/mediapipe_reference.sh (default:
@@ -20,6 +20,7 @@ let usage = """
       --skip-speed          leave out the timing runs
       --detector-interval N for max_hands 2: look for a second hand every Nth frame while one is tracked
                             (default: the tracker's, \(TrackerOptions().detectorInterval))
+      --two-hands-only      only the two-hand timing (max_hands 2 against 1 on the selfie clip)
       --classic             also measure the classical fallback tracker
     """
 
@@ -39,6 +40,7 @@ struct Arguments {
     var classic = false
     var repeats = 3
     var detectorInterval = TrackerOptions().detectorInterval
+    var twoHandsOnly = false
 
     init(_ list: [String]) {
         var rest = list[...]
@@ -61,6 +63,7 @@ struct Arguments {
             case "--detector-interval":
                 guard let n = Int(value(option)), n > 0 else { fail("--detector-interval needs a positive number") }
                 detectorInterval = n
+            case "--two-hands-only": twoHandsOnly = true
             case "--skip-speed": skipSpeed = true
             case "--classic": classic = true
             case "-h", "--help":
@@ -144,6 +147,13 @@ do {
     row("figure", "theremin", "MediaPipe", "ratio", "target")
     row(String(repeating: "-", count: 46), "--------", "---------", "-----", "------")
 
+    if arguments.twoHandsOnly {
+        let clip = corpus.root.appendingPathComponent("video/mediapipe_selfie_segmentation_web.mp4")
+        try reportTwoHandTiming(measures, clip: clip, reference: reference, interval: arguments.detectorInterval,
+                                threads: arguments.threads, repeats: arguments.repeats)
+        exit(0)
+    }
+
     let still = try measures.stillTracker(.neural)
     let detection = try measures.detection(still)
     row("hands found, webcam-style photos (40)", "\(detection.webcam.found)/\(detection.webcam.total)",
@@ -196,42 +206,8 @@ do {
             }
         }
 
-        // Two-hand play: max_hands 2 against max_hands 1 on the same clip, which shows one hand in most frames (two
-        // in about 30). The throttled detector should keep the cost near one-hand tracking's.
-        let interval = arguments.detectorInterval
-        print("")
-        print("two-hand tracking (max_hands 2; while one hand is tracked the detector looks for the other every "
-            + "\(interval) frames), selfie clip 640x360:")
-        for (threadLabel, threads, theirs) in [("1 thread", 1, reference?.twoHandTrackingMsOneCore),
-                                               ("\(arguments.threads) threads", arguments.threads,
-                                                reference?.twoHandTrackingMsAllCores)] {
-            HandTracker.setThreadCount(threads)
-            let one = try fastestRun(arguments.repeats) { try measures.speed(clip: clip, resizedTo: nil) }.speed
-            let (two, medians) = try fastestRun(arguments.repeats) {
-                try measures.speed(clip: clip, resizedTo: nil, maxHands: 2, detectorInterval: interval)
-            }
-            let (median1, median2) = (Statistics.median(one.milliseconds), Statistics.median(two.milliseconds))
-            let (mean1, mean2) = (Statistics.mean(one.milliseconds), Statistics.mean(two.milliseconds))
-            // The frames where max_hands 2 saw one hand, timed in both runs.
-            let oneHandFrames = two.handCounts.indices.filter { $0 < one.milliseconds.count && two.handCounts[$0] == 1 }
-            let oneHand1 = Statistics.median(oneHandFrames.map { one.milliseconds[$0] })
-            let oneHand2 = Statistics.median(oneHandFrames.map { two.milliseconds[$0] })
-            let oneHandMean1 = Statistics.mean(oneHandFrames.map { one.milliseconds[$0] })
-            let oneHandMean2 = Statistics.mean(oneHandFrames.map { two.milliseconds[$0] })
-            let near = oneHand2.flatMap { t in oneHand1.map { t <= 1.1 * $0 } }
-            let verdict = near.map { "one-hand frames <= 1.1x max_hands 1: " + ($0 ? "met" : "NOT met") } ?? ""
-            row("ms/frame max_hands 2, \(threadLabel)", format(median2, 2), format(theirs, 2), ratio(median2, theirs),
-                verdict)
-            print("  run medians " + medians.map { format($0, 2) }.joined(separator: ", ") + " ms; best run against "
-                + "max_hands 1 (\(format(median1, 2)) ms median):")
-            print("  all frames: median \(ratio(median2, median1)), mean \(format(mean2, 2)) vs \(format(mean1, 2)) ms "
-                + "(\(ratio(mean2, mean1)))")
-            print("  the \(oneHandFrames.count) frames with one hand: median \(format(oneHand2, 2)) vs "
-                + "\(format(oneHand1, 2)) ms (\(ratio(oneHand2, oneHand1))), mean \(format(oneHandMean2, 2)) vs "
-                + "\(format(oneHandMean1, 2)) ms (\(ratio(oneHandMean2, oneHandMean1)))")
-            print("  detector ran on \(two.detectorRuns) of \(two.frames) frames (max_hands 1: \(one.detectorRuns)); "
-                + "two hands in \(two.framesWithTwoHands) frames, a hand in \(two.framesWithHand)")
-        }
+        try reportTwoHandTiming(measures, clip: clip, reference: reference, interval: arguments.detectorInterval,
+                                threads: arguments.threads, repeats: arguments.repeats)
 
         HandTracker.setThreadCount(nil)
         let signerClip = corpus.root.appendingPathComponent("video/signer_dobrii_den_clean.mp4")
@@ -241,7 +217,7 @@ do {
             + "of \(signer.frames) frames, detector ran on \(signer.detectorRuns), median "
             + "\(format(Statistics.median(signer.milliseconds), 2)) ms/frame")
         print("  hand per frame: " + signer.tips.map { $0 == nil ? "." : "x" }.joined())
-        let signerTwo = try measures.speed(clip: signerClip, resizedTo: nil, maxHands: 2, detectorInterval: interval)
+        let signerTwo = try measures.twoHandSpeed(clip: signerClip, detectorInterval: arguments.detectorInterval)
         print("  max_hands 2: two hands in \(signerTwo.framesWithTwoHands) frames, a hand in "
             + "\(signerTwo.framesWithHand), detector ran on \(signerTwo.detectorRuns), median "
             + "\(format(Statistics.median(signerTwo.milliseconds), 2)) ms/frame")
