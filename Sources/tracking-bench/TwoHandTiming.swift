@@ -28,8 +28,9 @@ func reportTwoHandTiming(_ measures: Measures, clip: URL, reference: Reference?,
         let oneHandMean1 = Statistics.mean(oneHandFrames.map { one.milliseconds[$0] })
         let oneHandMean2 = Statistics.mean(oneHandFrames.map { two.milliseconds[$0] })
         let pairedRatio = Statistics.median(oneHandFrames.map { two.milliseconds[$0] / one.milliseconds[$0] })
-        let near = oneHand2.flatMap { t in oneHand1.map { t <= 1.1 * $0 } }
-        let verdict = near.map { "one-hand frames <= 1.1x max_hands 1: " + ($0 ? "met" : "NOT met") } ?? ""
+        // The verdict uses the per-frame ratio: on a shared machine each frame's pair meets the same load.
+        let verdict = pairedRatio.map { "one-hand frames, per-frame ratio <= 1.1: " + ($0 <= 1.1 ? "met" : "NOT met") }
+            ?? ""
         row("ms/frame max_hands 2, \(threadLabel)", format(median2, 2), format(theirs, 2), ratio(median2, theirs),
             verdict)
         print("  max_hands 1 run medians " + medians.map { format($0, 2) }.joined(separator: ", ")
