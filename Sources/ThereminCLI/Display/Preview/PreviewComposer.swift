@@ -1,0 +1,161 @@
+import ThereminCore
+import ThereminPreview
+import ThereminTracking
+
+/// Composes one preview picture from the newest snapshot: the mirrored camera picture, the note lines where the
+/// mapping and calibration put each note, the playing box, the hand, the readout, and prompts and warnings.
+struct PreviewComposer {
+    func compose(_ snapshot: LiveSnapshot, status: LiveStatus) -> Canvas {
+        let layout = snapshot.frame.map { PreviewLayout(frameWidth: $0.width, frameHeight: $0.height) } ?? .waiting
+        var canvas = Canvas(width: layout.width, height: layout.height)
+        if let frame = snapshot.frame {
+            canvas.drawMirrored(frame)
+        } else {
+            canvas.fill(PreviewPalette.waitingBackground)
+        }
+        if let calibration = snapshot.calibrationStatus {
+            drawReadings(calibration, on: &canvas, layout: layout)
+        } else {
+            let lines = PreviewNoteLines.lines(for: status, calibration: snapshot.calibration)
+            let playing = PreviewNoteLines.playing(status.frequency, level: status.level, among: lines)
+            drawNoteLines(lines, playing: playing?.midi, on: &canvas, layout: layout)
+            if snapshot.calibration != .identity { drawPlayingBox(snapshot.calibration, on: &canvas, layout: layout) }
+        }
+        if let sample = snapshot.sample, sample.present {
+            // The sample is in the mirrored view, as the picture now is.
+            try? HandOverlay.draw(TrackedHand(sample: sample, mirrored: true), on: &canvas.image, frameIsMirrored: true)
+        }
+        drawReadout(snapshot, status: status, on: &canvas, layout: layout)
+        if let calibration = snapshot.calibrationStatus {
+            drawCalibration(calibration, on: &canvas, layout: layout)
+        } else {
+            drawKeyHelp(on: &canvas, layout: layout)
+        }
+        if status.paused { drawPaused(on: &canvas, layout: layout) }
+        let warnings = [snapshot.sourceProblem, snapshot.recordingProblem, status.message].compactMap { $0 }
+        drawWarnings(warnings, on: &canvas, layout: layout)
+        if snapshot.frame == nil && warnings.isEmpty {
+            drawCentred(["waiting for the camera..."], on: &canvas, layout: layout)
+        }
+        return canvas
+    }
+
+    // MARK: note lines
+
+    /// One line per note at the row the mapping gives, its label left of it; C and A (or the root) stronger, the
+    /// note being played strongest.
+    func drawNoteLines(_ lines: [NoteLine], playing: Int?, on canvas: inout Canvas, layout: PreviewLayout) {
+        let start = layout.lineStart(labels: lines.map(\.name))
+        if !lines.isEmpty {
+            // The labels' column, darkened so they read over any picture.
+            canvas.blend(x: 0, y: 0, width: start - layout.margin / 2, height: layout.height, color: PreviewPalette.panel,
+                         opacity: PreviewPalette.panelOpacity)
+        }
+        for line in lines {
+            let thickness = line.midi == playing ? layout.playingThickness
+                : line.emphasized ? layout.emphasizedThickness : layout.lineThickness
+            let row = layout.row(forY: line.y)
+            // A dark edge above and below, then the line itself on exactly its rows.
+            canvas.blend(x: start, y: row - 1, width: layout.width - start, height: thickness + 2,
+                         color: PreviewPalette.outline, opacity: 0.6)
+            canvas.fillRectangle(x: start, y: row, width: layout.width - start, height: thickness,
+                                 color: color(of: line, playing: playing))
+        }
+        // Labels where they fit: the played note's and the emphasized ones first, then the others between them.
+        var taken: [ClosedRange<Int>] = []
+        let order = lines.sorted { rank($0, playing: playing) < rank($1, playing: playing) }
+        for line in order {
+            let bold = line.emphasized || line.midi == playing
+            let thickness = bold ? layout.boldThickness : layout.textThickness
+            let size = Canvas.measure(line.name, scale: layout.labelTextScale, thickness: thickness)
+            let baseline = labelBaseline(row: layout.row(forY: line.y), size: size, layout: layout)
+            let extent = (baseline - size.height - 2)...(baseline + size.descent + 2)
+            guard !taken.contains(where: { $0.overlaps(extent) }) else { continue }
+            taken.append(extent)
+            canvas.text(line.name, x: layout.margin, baseline: baseline, scale: layout.labelTextScale,
+                        color: color(of: line, playing: playing), thickness: thickness)
+        }
+    }
+
+    /// A label is centred on its line, but kept inside the picture for the lines at its very top and bottom.
+    private func labelBaseline(row: Int, size: TextSize, layout: PreviewLayout) -> Int {
+        min(max(row + size.height / 2, size.height + 2), layout.height - size.descent - 2)
+    }
+
+    private func color(of line: NoteLine, playing: Int?) -> Color {
+        line.midi == playing ? PreviewPalette.playingLine
+            : line.emphasized ? PreviewPalette.emphasizedLine
+            : line.name.contains("#") ? PreviewPalette.sharpLine : PreviewPalette.naturalLine
+    }
+
+    private func rank(_ line: NoteLine, playing: Int?) -> Int {
+        line.midi == playing ? 0 : line.emphasized ? 1 : line.name.contains("#") ? 3 : 2
+    }
+
+    /// The player's playing box from the calibration: pitch between its top and bottom, volume from quiet to loud.
+    func drawPlayingBox(_ box: Calibration, on canvas: inout Canvas, layout: PreviewLayout) {
+        let left = layout.column(forX: min(box.volumeQuiet, box.volumeLoud))
+        let right = layout.column(forX: max(box.volumeQuiet, box.volumeLoud))
+        let top = layout.row(forY: box.pitchTop), bottom = layout.row(forY: box.pitchBottom)
+        canvas.rectangle(x: left, y: top, width: right - left + 1, height: bottom - top + 1, color: PreviewPalette.box,
+                         thickness: layout.pixels(2))
+        let scale = layout.smallTextScale
+        let baseline = bottom - layout.margin
+        let quietX = layout.column(forX: box.volumeQuiet), loudX = layout.column(forX: box.volumeLoud)
+        for (word, x) in [("quiet", quietX), ("loud", loudX)] {
+            let width = Canvas.measure(word, scale: scale).width
+            let inside = x == left ? left + layout.margin : right - layout.margin - width
+            outlinedText(word, x: inside, baseline: baseline, scale: scale, color: PreviewPalette.box,
+                         thickness: layout.textThickness, on: &canvas)
+        }
+    }
+
+    // MARK: shared helpers
+
+    /// Text with a dark outline, readable over any picture.
+    func outlinedText(_ text: String, x: Int, baseline: Int, scale: Double, color: Color, thickness: Int,
+                      on canvas: inout Canvas) {
+        canvas.text(text, x: x, baseline: baseline, scale: scale, color: PreviewPalette.outline, thickness: thickness + 1)
+        canvas.text(text, x: x, baseline: baseline, scale: scale, color: color, thickness: thickness)
+    }
+
+    /// A translucent dark panel behind text.
+    func panel(x: Int, y: Int, width: Int, height: Int, on canvas: inout Canvas) {
+        canvas.blend(x: x, y: y, width: width, height: height, color: PreviewPalette.panel,
+                     opacity: PreviewPalette.panelOpacity)
+    }
+
+    /// Splits `text` into lines no wider than `width` pixels, at spaces.
+    static func wrap(_ text: String, width: Int, scale: Double, thickness: Int = 1) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if current.isEmpty || Canvas.measure(candidate, scale: scale, thickness: thickness).width <= width {
+                current = candidate
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// Lines of text centred in the picture on a panel.
+    func drawCentred(_ lines: [String], on canvas: inout Canvas, layout: PreviewLayout, scale: Double? = nil,
+                     color: Color = PreviewPalette.text) {
+        let scale = scale ?? layout.bodyTextScale
+        let sizes = lines.map { Canvas.measure($0, scale: scale, thickness: layout.boldThickness) }
+        let lineHeight = (sizes.map { $0.height + $0.descent }.max() ?? 0) + layout.pixels(8)
+        let width = (sizes.map(\.width).max() ?? 0) + 2 * layout.pixels(12)
+        let height = lineHeight * lines.count + layout.pixels(12)
+        let top = (layout.height - height) / 2
+        panel(x: (layout.width - width) / 2, y: top, width: width, height: height, on: &canvas)
+        for (index, line) in lines.enumerated() {
+            let baseline = top + layout.pixels(6) + lineHeight * index + sizes[index].height + layout.pixels(4)
+            canvas.text(line, x: (layout.width - sizes[index].width) / 2, baseline: baseline, scale: scale, color: color,
+                        thickness: layout.boldThickness)
+        }
+    }
+}
