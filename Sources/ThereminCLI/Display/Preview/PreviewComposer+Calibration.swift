@@ -3,7 +3,8 @@ import ThereminCore
 import ThereminPreview
 
 /// The guided calibration on the preview: the step and what to do, a countdown or a progress bar, retry and result
-/// messages (the same words as the terminal's), and the positions already read, drawn where they are.
+/// messages (the same words as the terminal's), and the positions already read, drawn where they are. It takes the
+/// place of the readout and key help, which say nothing while calibrating.
 extension PreviewComposer {
     func drawCalibration(_ status: GuidedCalibration.Status, on canvas: inout Canvas, layout: PreviewLayout) {
         let pad = layout.pixels(10)
@@ -44,7 +45,8 @@ extension PreviewComposer {
         let barHeight = layout.pixels(12)
         var height = pad + heights.reduce(0, +) + pad
         if progress != nil { height += barHeight + pad }
-        let top = layout.height - layout.margin - height
+        // Away from where the hand is asked to go: at the top while it is asked for the lowest note.
+        let top = status.target == .lowestPitch ? layout.margin : layout.height - layout.margin - height
         panel(x: left, y: top, width: width, height: height, on: &canvas)
         var y = top + pad
         for (row, rowHeight) in zip(rows, heights) {

@@ -60,10 +60,10 @@ extension PreviewComposer {
 
         var x = left + pad
         for (_, word, color) in tags {
-            let size = Canvas.measure(word, scale: layout.smallTextScale, thickness: layout.boldThickness)
+            let size = Canvas.measure(word, scale: layout.smallTextScale)
             canvas.fillRectangle(x: x, y: y, width: size.width + 2 * layout.pixels(5), height: tagHeight, color: color)
             canvas.text(word, x: x + layout.pixels(5), baseline: y + layout.pixels(4) + size.height,
-                        scale: layout.smallTextScale, color: .white, thickness: layout.boldThickness)
+                        scale: layout.smallTextScale, color: .white, thickness: layout.textThickness)
             x += size.width + 2 * layout.pixels(5) + pad
         }
     }

@@ -18,17 +18,17 @@ struct PreviewComposer {
         } else {
             let lines = PreviewNoteLines.lines(for: status, calibration: snapshot.calibration)
             let playing = PreviewNoteLines.playing(status.frequency, level: status.level, among: lines)
-            drawNoteLines(lines, playing: playing?.midi, on: &canvas, layout: layout)
             if snapshot.calibration != .identity { drawPlayingBox(snapshot.calibration, on: &canvas, layout: layout) }
+            drawNoteLines(lines, playing: playing?.midi, on: &canvas, layout: layout)
         }
         if let sample = snapshot.sample, sample.present {
             // The sample is in the mirrored view, as the picture now is.
             try? HandOverlay.draw(TrackedHand(sample: sample, mirrored: true), on: &canvas.image, frameIsMirrored: true)
         }
-        drawReadout(snapshot, status: status, on: &canvas, layout: layout)
         if let calibration = snapshot.calibrationStatus {
             drawCalibration(calibration, on: &canvas, layout: layout)
         } else {
+            drawReadout(snapshot, status: status, on: &canvas, layout: layout)
             drawKeyHelp(on: &canvas, layout: layout)
         }
         if status.paused { drawPaused(on: &canvas, layout: layout) }
@@ -61,35 +61,50 @@ struct PreviewComposer {
             canvas.fillRectangle(x: start, y: row, width: layout.width - start, height: thickness,
                                  color: color(of: line, playing: playing))
         }
-        // Labels where they fit: the played note's and the emphasized ones first, then the others between them.
-        var taken: [ClosedRange<Int>] = []
-        let order = lines.sorted { rank($0, playing: playing) < rank($1, playing: playing) }
-        for line in order {
-            let bold = line.emphasized || line.midi == playing
-            let thickness = bold ? layout.boldThickness : layout.textThickness
-            let size = Canvas.measure(line.name, scale: layout.labelTextScale, thickness: thickness)
-            let baseline = labelBaseline(row: layout.row(forY: line.y), size: size, layout: layout)
-            let extent = (baseline - size.height - 2)...(baseline + size.descent + 2)
-            guard !taken.contains(where: { $0.overlaps(extent) }) else { continue }
-            taken.append(extent)
-            canvas.text(line.name, x: layout.margin, baseline: baseline, scale: layout.labelTextScale,
-                        color: color(of: line, playing: playing), thickness: thickness)
+        for label in PreviewComposer.labels(for: lines, playing: playing, layout: layout) {
+            canvas.text(label.line.name, x: label.x, baseline: label.baseline, scale: layout.labelTextScale,
+                        color: color(of: label.line, playing: playing), thickness: label.thickness)
         }
     }
 
-    /// A label is centred on its line, but kept inside the picture for the lines at its very top and bottom.
-    private func labelBaseline(row: Int, size: TextSize, layout: PreviewLayout) -> Int {
-        min(max(row + size.height / 2, size.height + 2), layout.height - size.descent - 2)
+    /// Where a note line's label goes.
+    struct Label {
+        let line: NoteLine
+        let x: Int
+        let baseline: Int
+        let thickness: Int
+        /// The rows and columns its text covers.
+        let rows: ClosedRange<Int>
+        let columns: ClosedRange<Int>
     }
 
-    private func color(of line: NoteLine, playing: Int?) -> Color {
+    /// The labels that fit, left of their lines: the played note's and the emphasized ones first, then the others
+    /// where they do not run into a label already placed. Each is centred on its line, but kept inside the picture
+    /// for the lines at its very top and bottom.
+    static func labels(for lines: [NoteLine], playing: Int?, layout: PreviewLayout) -> [Label] {
+        func rank(_ line: NoteLine) -> Int {
+            line.midi == playing ? 0 : line.emphasized ? 1 : line.name.contains("#") ? 3 : 2
+        }
+        var placed: [Label] = []
+        let order = lines.indices.sorted { (rank(lines[$0]), $0) < (rank(lines[$1]), $1) }.map { lines[$0] }
+        for line in order {
+            let thickness = line.emphasized || line.midi == playing ? layout.boldThickness : layout.textThickness
+            let size = Canvas.measure(line.name, scale: layout.labelTextScale, thickness: thickness)
+            let row = layout.row(forY: line.y)
+            let baseline = min(max(row + size.height / 2, size.height + 2), layout.height - size.descent - 2)
+            let rows = (baseline - size.height)...(baseline + size.descent)
+            let spaced = (rows.lowerBound - 3)...(rows.upperBound + 3)
+            guard !placed.contains(where: { $0.rows.overlaps(spaced) }) else { continue }
+            placed.append(Label(line: line, x: layout.margin, baseline: baseline, thickness: thickness, rows: rows,
+                                columns: layout.margin...(layout.margin + size.width)))
+        }
+        return placed
+    }
+
+    func color(of line: NoteLine, playing: Int?) -> Color {
         line.midi == playing ? PreviewPalette.playingLine
             : line.emphasized ? PreviewPalette.emphasizedLine
             : line.name.contains("#") ? PreviewPalette.sharpLine : PreviewPalette.naturalLine
-    }
-
-    private func rank(_ line: NoteLine, playing: Int?) -> Int {
-        line.midi == playing ? 0 : line.emphasized ? 1 : line.name.contains("#") ? 3 : 2
     }
 
     /// The player's playing box from the calibration: pitch between its top and bottom, volume from quiet to loud.
@@ -146,7 +161,9 @@ struct PreviewComposer {
     func drawCentred(_ lines: [String], on canvas: inout Canvas, layout: PreviewLayout, scale: Double? = nil,
                      color: Color = PreviewPalette.text) {
         let scale = scale ?? layout.bodyTextScale
-        let sizes = lines.map { Canvas.measure($0, scale: scale, thickness: layout.boldThickness) }
+        // The first line (the headline) bold, the others plain.
+        let thickness = lines.indices.map { $0 == 0 ? layout.boldThickness : layout.textThickness }
+        let sizes = zip(lines, thickness).map { Canvas.measure($0, scale: scale, thickness: $1) }
         let lineHeight = (sizes.map { $0.height + $0.descent }.max() ?? 0) + layout.pixels(8)
         let width = (sizes.map(\.width).max() ?? 0) + 2 * layout.pixels(12)
         let height = lineHeight * lines.count + layout.pixels(12)
@@ -155,7 +172,7 @@ struct PreviewComposer {
         for (index, line) in lines.enumerated() {
             let baseline = top + layout.pixels(6) + lineHeight * index + sizes[index].height + layout.pixels(4)
             canvas.text(line, x: (layout.width - sizes[index].width) / 2, baseline: baseline, scale: scale, color: color,
-                        thickness: layout.boldThickness)
+                        thickness: thickness[index])
         }
     }
 }

@@ -34,16 +34,16 @@ struct PreviewLayout: Equatable {
     /// How much bigger than a 480-line picture things are drawn.
     var scale: Double { Double(height) / 480 }
 
-    /// The pixel row of a normalized height (0 = top, 1 = bottom), inside the picture.
+    /// The pixel row nearest a normalized height (0 = top, 1 = bottom), inside the picture.
     func row(forY y: Double) -> Int {
         guard y.isFinite else { return 0 }
-        return min(height - 1, max(0, Int((y * Double(height)).rounded(.down))))
+        return min(height - 1, max(0, Int((y * Double(height)).rounded())))
     }
 
-    /// The pixel column of a normalized sideways position (0 = left, 1 = right), inside the picture.
+    /// The pixel column nearest a normalized sideways position (0 = left, 1 = right), inside the picture.
     func column(forX x: Double) -> Int {
         guard x.isFinite else { return 0 }
-        return min(width - 1, max(0, Int((x * Double(width)).rounded(.down))))
+        return min(width - 1, max(0, Int((x * Double(width)).rounded())))
     }
 
     /// A length given for a 480-line picture, scaled to this one (at least 1).
