@@ -33,16 +33,19 @@ struct LivePlay {
         let recorder = try settings.record.map {
             try TraceWriter(path: $0, metadata: TraceMetadataBuilder.make(settings, source: source,
                                                                           tracker: settings.tracker.rawValue,
-                                                                          calibration: calibration))
+                                                                          calibration: calibration),
+                            hands: settings.music.handCount)
         }
         var mapper = EngineFactory.mapper(settings)
         mapper.calibration = calibration
         var configuration = TrackingLoop.Configuration()
         configuration.paceByFrameTime = paceByFrameTime
         configuration.startCalibrating = calibrateOnly
-        let loop = TrackingLoop(source: source, tracker: { try tracker.process($0) }, isTransient: isTransient,
+        let loop = TrackingLoop(source: source, tracker: { HandsFrame(try tracker.process($0)) }, isTransient: isTransient,
                                 mapper: mapper, renderer: renderer, recorder: recorder, configuration: configuration,
                                 cues: mixer.cues)
+        let midi = try settings.music.midiOut.map { try LiveMIDI(port: $0, settings: settings.music.midi) }
+        if let midi { loop.onControl = { midi.send($0) } }
         var options = LiveSession.Options()
         options.printStats = settings.stats
         options.verbose = settings.verbose
@@ -54,6 +57,8 @@ struct LivePlay {
         let session = LiveSession(loop: loop, renderer: renderer, mixer: mixer, output: output, display: display,
                                   settings: settings, options: options)
         let ending = try session.run()
+        midi?.finish()
+        if let problem = midi?.takeFailure() { Output.err("theremin: \(problem)\n") }
 
         var status: Int32 = 0
         if let recorder {

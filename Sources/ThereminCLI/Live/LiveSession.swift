@@ -39,7 +39,7 @@ final class LiveSession {
     private let options: Options
     private(set) var stats = LatencyStats()
     private var status = LiveStatus()
-    private var pendingLatencies: [Double] = []
+    private var reportedRecordingProblem = false
 
     init(loop: TrackingLoop, renderer: LiveRenderer, mixer: StereoMixer, output: AudioOutput?, display: LiveDisplay,
          settings: Settings, options: Options) {
@@ -95,6 +95,10 @@ final class LiveSession {
                 stats.add(.captureToTracked, times.captureToTracked)
             }
             stats.trackedFrames = snapshot.trackedFrames
+            if let problem = snapshot.recordingProblem, !reportedRecordingProblem {
+                reportedRecordingProblem = true
+                Output.err("\ntheremin: \(problem); still playing\n")
+            }
             status.level = renderer.currentLevel
             status.frequency = renderer.currentFrequency
             status.latency = stats.summary(.total)?.median
