@@ -14,7 +14,7 @@ final class DisplayFallbackTests: XCTestCase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let video = directory.appendingPathComponent("grey.mp4").path
-        try TestMedia.runFFmpeg(["-f", "lavfi", "-i", "color=c=gray:s=320x240:r=30", "-t", "1.5", "-pix_fmt", "yuv420p",
+        try TestMedia.runFFmpeg(["-f", "lavfi", "-i", "color=c=gray:s=320x240:r=30", "-t", "0.5", "-pix_fmt", "yuv420p",
                                  video])
         let config = directory.appendingPathComponent("asound.conf").path
         try Data(ALSATestEnvironment.configuration(defaultCapture: "/dev/null", extra: paced).utf8)
@@ -26,7 +26,7 @@ final class DisplayFallbackTests: XCTestCase {
         ]
         let arguments = ["--input", video, "--audio-device", "paced:FILE=\(directory.path)/sound.raw", "--no-calibration"]
 
-        // The video ends by itself after 1.5 s: the run ends at the end of the input.
+        // The video ends by itself after half a second: the run ends at the end of the input.
         let result = try ProcessRunner.run(binary, arguments, environment: environment)
         XCTAssertEqual(result.status, 0, result.stderr)
         let notice = "no display (DISPLAY is not set): using the terminal line (use --no-preview to skip the window)"

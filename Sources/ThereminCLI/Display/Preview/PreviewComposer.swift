@@ -21,9 +21,10 @@ struct PreviewComposer {
             if snapshot.calibration != .identity { drawPlayingBox(snapshot.calibration, on: &canvas, layout: layout) }
             drawNoteLines(lines, playing: playing?.midi, on: &canvas, layout: layout)
         }
-        if let sample = snapshot.sample, sample.present {
-            // The sample is in the mirrored view, as the picture now is.
-            try? HandOverlay.draw(TrackedHand(sample: sample, mirrored: true), on: &canvas.image, frameIsMirrored: true)
+        // Every hand seen (two-hand play shows both); the samples are in the mirrored view, as the picture now is.
+        let hands = snapshot.hands?.present ?? [snapshot.sample].compactMap { $0 }.filter(\.present)
+        for hand in hands {
+            try? HandOverlay.draw(TrackedHand(sample: hand, mirrored: true), on: &canvas.image, frameIsMirrored: true)
         }
         if let calibration = snapshot.calibrationStatus {
             drawCalibration(calibration, on: &canvas, layout: layout)

@@ -122,6 +122,15 @@ final class PreviewComposerTests: XCTestCase {
         XCTAssertGreaterThan(picture.pixel(layout.column(forX: 0.7), layout.row(forY: 0.55)).distance(to: tip), 30)
     }
 
+    func testEveryHandSeenIsDrawn() {
+        let left = HandSample(t: 0, x: 0.25, y: 0.4, present: true), right = HandSample(t: 0, x: 0.6, y: 0.7, present: true)
+        let (picture, _) = compose { $0.hands = HandsFrame(t: 0, hands: [left, right]) }
+        let tip = RGBPicture.Pixel(red: 255, green: 230, blue: 0)
+        for hand in [left, right] {
+            XCTAssertLessThanOrEqual(picture.pixel(layout.column(forX: hand.x), layout.row(forY: hand.y)).distance(to: tip), 30)
+        }
+    }
+
     func testMutedAndPausedAreShown() {
         let colourCount = { (picture: RGBPicture, color: Color) -> Int in
             var count = 0

@@ -31,11 +31,17 @@ final class PreviewWindowTests: XCTestCase {
         if let directory, (testRun?.failureCount ?? 0) == 0 { try? FileManager.default.removeItem(at: directory) }
     }
 
-    private func greyVideo(seconds: Int = 20) throws -> String {
-        let video = directory.appendingPathComponent("grey.mp4")
-        try TestMedia.runFFmpeg(["-f", "lavfi", "-i", "color=c=gray:s=640x480:r=30", "-t", String(seconds),
-                                 "-pix_fmt", "yuv420p", video.path])
+    /// A 640x480 uniform grey video, made once for all the tests here (long enough never to end during one).
+    private static let greyVideo = Result<String, Error> {
+        let video = FileManager.default.temporaryDirectory.appendingPathComponent("preview-grey-\(getpid()).mp4")
+        try TestMedia.runFFmpeg(["-f", "lavfi", "-i", "color=c=gray:s=640x480:r=30", "-t", "20", "-pix_fmt", "yuv420p",
+                                 video.path])
         return video.path
+    }
+
+    override class func tearDown() {
+        if case .success(let path) = greyVideo { try? FileManager.default.removeItem(atPath: path) }
+        super.tearDown()
     }
 
     /// Starts live play from the grey video on the virtual display, with sound into the paced test device.
@@ -48,7 +54,7 @@ final class PreviewWindowTests: XCTestCase {
                                                      extra: ALSATestEnvironment.pacedDeviceConfiguration() ?? "")
         try Data(text.utf8).write(to: URL(fileURLWithPath: config))
         let sound = directory.appendingPathComponent("sound.raw").path
-        return try ProcessRunner.spawn(binary, ["--input", try greyVideo(), "--audio-device", "paced:FILE=\(sound)",
+        return try ProcessRunner.spawn(binary, ["--input", try Self.greyVideo.get(), "--audio-device", "paced:FILE=\(sound)",
                                                 "--no-calibration"] + options, environment: [
             "DISPLAY": display?.name ?? "", "ALSA_CONFIG_PATH": config, "XDG_CONFIG_HOME": directory.path,
             "XDG_RUNTIME_DIR": runtime.path,
@@ -92,8 +98,27 @@ final class PreviewWindowTests: XCTestCase {
         XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
     }
 
-    func testLinearLawLinesAndLabelsOnScreen() throws {
-        try checkLines(options: [], status: LiveStatus(), count: 13)
+    /// The default range, then the keys: `m` mutes (remembered for the next run), `q` quits with status 0.
+    func testLinearLawLinesAndLabelsOnScreenAndKeys() throws {
+        guard let display else { return }
+        let lines = PreviewNoteLines.lines(for: LiveStatus(), calibration: .identity)
+        XCTAssertEqual(lines.count, 13)
+        let running = try play([])
+        let problems = try waitForLines(lines)
+        XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
+        XCTAssertTrue(display.windowNames()?.contains("theremin") ?? true, "the window is called theremin")
+        do {
+            try display.press("m", inWindow: "theremin")
+            try display.press("q", inWindow: "theremin")
+        } catch {
+            _ = interrupt(running)
+            throw XCTSkip("\(error)")
+        }
+        let result = running.wait()
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let config = try String(contentsOf: directory.appendingPathComponent("theremin/config.json"), encoding: .utf8)
+        XCTAssertTrue(config.contains("\"muted\" : true"), config)
+        XCTAssertFalse(display.windowNames()?.contains("theremin") ?? false, "the window is gone")
     }
 
     func testExponentialLawLinesOnScreen() throws {
@@ -106,26 +131,5 @@ final class PreviewWindowTests: XCTestCase {
         var status = LiveStatus()
         status.scale = .major
         try checkLines(options: ["--scale", "major", "--correct", "50"], status: status, count: 8)
-    }
-
-    func testKeysInTheWindowMuteAndQuit() throws {
-        guard let display else { return }
-        let running = try play([])
-        XCTAssertEqual(try waitForLines(PreviewNoteLines.lines(for: LiveStatus(), calibration: .identity)), [])
-        XCTAssertTrue(display.windowNames()?.contains("theremin") ?? true, "the window is called theremin")
-        do {
-            try display.press("m", inWindow: "theremin")
-            try display.press("q", inWindow: "theremin")
-        } catch {
-            running.signal(SIGINT)
-            _ = running.wait()
-            throw XCTSkip("\(error)")
-        }
-        let result = running.wait()
-        XCTAssertEqual(result.status, 0, result.stderr)
-        // The mute key is remembered for the next run.
-        let config = try String(contentsOf: directory.appendingPathComponent("theremin/config.json"), encoding: .utf8)
-        XCTAssertTrue(config.contains("\"muted\" : true"), config)
-        XCTAssertFalse(display.windowNames()?.contains("theremin") ?? false, "the window is gone")
     }
 }
