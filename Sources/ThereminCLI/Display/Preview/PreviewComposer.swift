@@ -89,7 +89,9 @@ struct PreviewComposer {
         var placed: [Label] = []
         let order = lines.indices.sorted { (rank(lines[$0]), $0) < (rank(lines[$1]), $1) }.map { lines[$0] }
         for line in order {
-            let thickness = line.emphasized || line.midi == playing ? layout.boldThickness : layout.textThickness
+            // Bold for landmarks and the played note, except sharps: a bold '#' this small blurs into a blot.
+            let bold = (line.emphasized || line.midi == playing) && !line.name.contains("#")
+            let thickness = bold ? layout.boldThickness : layout.textThickness
             let size = Canvas.measure(line.name, scale: layout.labelTextScale, thickness: thickness)
             let row = layout.row(forY: line.y)
             let baseline = min(max(row + size.height / 2, size.height + 2), layout.height - size.descent - 2)
