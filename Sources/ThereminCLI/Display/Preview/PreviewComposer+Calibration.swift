@@ -76,12 +76,12 @@ extension PreviewComposer {
             if target == .highestPitch || target == .lowestPitch {
                 let row = layout.row(forY: value)
                 canvas.fillRectangle(x: 0, y: row, width: layout.width, height: thickness, color: PreviewPalette.box)
-                outlinedText(name, x: layout.margin, baseline: max(row - layout.margin, layout.pixels(14)),
+                patchedText(name, x: layout.margin, baseline: max(row - layout.margin, layout.pixels(14)),
                              scale: layout.smallTextScale, color: PreviewPalette.box, thickness: 1, on: &canvas)
             } else {
                 let column = layout.column(forX: value)
                 canvas.fillRectangle(x: column, y: 0, width: thickness, height: layout.height, color: PreviewPalette.box)
-                outlinedText(name, x: column + layout.margin, baseline: layout.height / 3,
+                patchedText(name, x: column + layout.margin, baseline: layout.height / 3,
                              scale: layout.smallTextScale, color: PreviewPalette.box, thickness: 1, on: &canvas)
             }
         }

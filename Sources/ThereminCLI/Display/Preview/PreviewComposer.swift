@@ -14,7 +14,8 @@ struct PreviewComposer {
             canvas.fill(PreviewPalette.waitingBackground)
         }
         if let calibration = snapshot.calibrationStatus {
-            drawReadings(calibration, on: &canvas, layout: layout)
+            // Once done, the playing box (drawn with the result) says it all.
+            if case .done = calibration.phase {} else { drawReadings(calibration, on: &canvas, layout: layout) }
         } else {
             let lines = PreviewNoteLines.lines(for: status, calibration: snapshot.calibration)
             let playing = PreviewNoteLines.playing(status.frequency, level: status.level, among: lines)
@@ -123,17 +124,19 @@ struct PreviewComposer {
         for (word, x) in [("quiet", quietX), ("loud", loudX)] {
             let width = Canvas.measure(word, scale: scale).width
             let inside = x == left ? left + layout.margin : right - layout.margin - width
-            outlinedText(word, x: inside, baseline: baseline, scale: scale, color: PreviewPalette.box,
+            patchedText(word, x: inside, baseline: baseline, scale: scale, color: PreviewPalette.box,
                          thickness: layout.textThickness, on: &canvas)
         }
     }
 
     // MARK: shared helpers
 
-    /// Text with a dark outline, readable over any picture.
-    func outlinedText(_ text: String, x: Int, baseline: Int, scale: Double, color: Color, thickness: Int,
+    /// Small text on its own translucent dark patch, readable over any picture.
+    func patchedText(_ text: String, x: Int, baseline: Int, scale: Double, color: Color, thickness: Int,
                       on canvas: inout Canvas) {
-        canvas.text(text, x: x, baseline: baseline, scale: scale, color: PreviewPalette.outline, thickness: thickness + 1)
+        let size = Canvas.measure(text, scale: scale, thickness: thickness)
+        canvas.blend(x: x - 3, y: baseline - size.height - 3, width: size.width + 6, height: size.height + size.descent + 5,
+                     color: PreviewPalette.panel, opacity: PreviewPalette.panelOpacity)
         canvas.text(text, x: x, baseline: baseline, scale: scale, color: color, thickness: thickness)
     }
 

@@ -10,12 +10,17 @@ final class PreviewDisplay: LiveDisplay {
     private let keyboard = KeyboardInput()
     private let composer = PreviewComposer()
     private var lastSequence: UInt64?
+    private var lastCalibration: GuidedCalibration.Status?
+    private var lastFlags: [Bool] = []
     private var lastDraw = -Double.infinity
     private var reported = false
-    /// Set once a calibration result has been shown, so closing leaves it on the screen for a moment.
-    private var showedCalibrationResult = false
+    /// True while the newest picture shows a finished calibration, so closing right after it (`--calibrate`)
+    /// leaves the result on the screen for a moment.
+    private var showingCalibrationResult = false
+    private var resultHold = CalibrationResultHold(seconds: PreviewDisplay.resultHold)
 
-    /// Seconds a finished calibration's result stays up when the session ends right after it (`--calibrate`).
+    /// Seconds a finished calibration's result stays up: after a recalibration, or when the session ends right
+    /// after it (`--calibrate`).
     static let resultHold = 1.5
     /// Longest time between two redraws without a new frame.
     static let redrawInterval = 0.1
@@ -26,11 +31,21 @@ final class PreviewDisplay: LiveDisplay {
 
     func show(_ snapshot: LiveSnapshot, status: LiveStatus) -> [LiveKey] {
         let now = MonotonicClock.now()
-        if snapshot.frame?.sequence != lastSequence || now - lastDraw >= PreviewDisplay.redrawInterval {
+        let snapshot = resultHold.apply(to: snapshot, now: now)
+        // Redraw for a new frame, a calibration step, a key's effect, and otherwise now and then.
+        let flags = [status.muted, status.paused, status.message != nil, snapshot.sourceProblem != nil]
+        if snapshot.frame?.sequence != lastSequence || snapshot.calibrationStatus != lastCalibration
+            || flags != lastFlags || now - lastDraw >= PreviewDisplay.redrawInterval {
             lastSequence = snapshot.frame?.sequence
+            lastCalibration = snapshot.calibrationStatus
+            lastFlags = flags
             lastDraw = now
             draw(composer.compose(snapshot, status: status))
-            if case .done = snapshot.calibrationStatus?.phase { showedCalibrationResult = true }
+            if case .done = snapshot.calibrationStatus?.phase {
+                showingCalibrationResult = true
+            } else {
+                showingCalibrationResult = false
+            }
         }
         let (keys, closed) = window.pollKeys()
         var actions = keys.compactMap(KeyboardInput.action(for:)) + keyboard.poll()
@@ -39,7 +54,7 @@ final class PreviewDisplay: LiveDisplay {
     }
 
     func close() {
-        if showedCalibrationResult {
+        if showingCalibrationResult {
             let until = MonotonicClock.now() + PreviewDisplay.resultHold
             while MonotonicClock.now() < until && !window.pollKeys(waitMilliseconds: 20).closed {}
         }

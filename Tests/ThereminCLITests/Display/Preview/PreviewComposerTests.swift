@@ -187,6 +187,21 @@ final class PreviewComposerTests: XCTestCase {
                                  "the highest position already read is drawn")
     }
 
+    func testACalibrationsResultShowsTheBoxAndSaysSo() {
+        let done = CalibrationResultHoldTests.finished()
+        guard case .done(let box) = done.phase else { return XCTFail("the calibration did not finish: \(done.phase)") }
+        let (picture, _) = compose { $0.calibrationStatus = done }
+        let boxColor = NoteLineChecks.pixel(PreviewPalette.box)
+        XCTAssertLessThanOrEqual(picture.pixel(layout.column(forX: box.volumeQuiet), 200).distance(to: boxColor), 24)
+        XCTAssertLessThanOrEqual(picture.pixel(layout.column(forX: box.volumeLoud), 200).distance(to: boxColor), 24)
+        let green = NoteLineChecks.pixel(PreviewPalette.inTune)
+        var words = 0
+        for y in 380..<480 {
+            for x in 0..<640 where picture.pixel(x, y).distance(to: green) <= 20 { words += 1 }
+        }
+        XCTAssertGreaterThan(words, 200, "'Calibrated: ...' in green at the bottom")
+    }
+
     func testWaitingForTheFirstFrame() {
         let canvas = PreviewComposer().compose(LiveSnapshot(), status: LiveStatus())
         XCTAssertEqual(canvas.width, 640)
