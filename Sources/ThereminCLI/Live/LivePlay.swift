@@ -100,10 +100,3 @@ struct LivePlay {
         }
     }
 }
-
-/// Picks the live display: the preview window when asked for and possible, otherwise the terminal line.
-enum DisplayFactory {
-    static func make(_ settings: Settings) -> LiveDisplay {
-        TerminalDisplay()
-    }
-}
