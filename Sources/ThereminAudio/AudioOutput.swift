@@ -7,9 +7,11 @@ import ThereminCore
 ///
 /// The thread renders one period at a time, converts it to the device's format and writes it; underruns are
 /// recovered the way libsoundio does (`snd_pcm_recover`: prepare after `-EPIPE`, resume after `-ESTRPIPE`) and
-/// counted. Everything the loop touches is allocated before it starts.
+/// counted. Everything the loop touches is allocated before it starts. The thread asks for `SCHED_FIFO` and the
+/// process's memory is locked (both best effort; see `RealtimeScheduling`).
 public final class AudioOutput: @unchecked Sendable {
     public let pcm: ALSAPCM
+    private let notice: (@Sendable (String) -> Void)?
     public var format: AudioFormat { pcm.format }
     private var renderer: BlockRenderer?
     private let left: UnsafeMutablePointer<Float>
@@ -31,6 +33,7 @@ public final class AudioOutput: @unchecked Sendable {
     /// - Throws: `ALSAError` when the device cannot be opened or refuses every usable format.
     public init(request: PlaybackRequest) throws {
         pcm = try ALSAPCM(request: request)
+        notice = request.notice
         let period = pcm.format.periodFrames
         left = .allocate(capacity: period)
         left.initialize(repeating: 0, count: period)
@@ -61,11 +64,17 @@ public final class AudioOutput: @unchecked Sendable {
     public var isRealtime: Bool { realtimeFlag.load(ordering: .relaxed) }
 
     /// Starts the audio thread playing `renderer` (which must render at `format.sampleRate`).
+    ///
+    /// Locks memory and waits until the thread has asked for real-time scheduling, so `isRealtime` is known on
+    /// return; a refusal is passed to the request's `notice` here, on the caller's thread.
     public func start(_ renderer: BlockRenderer) {
         guard thread == nil else { return }
         self.renderer = renderer
+        let memory = RealtimeScheduling.lockMemory()
+        let scheduled = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
             self.realtimeFlag.store(RealtimeScheduling.request(), ordering: .relaxed)
+            scheduled.signal()
             self.run()
             self.finishedFlag.store(true, ordering: .releasing)
             self.done.signal()
@@ -74,6 +83,8 @@ public final class AudioOutput: @unchecked Sendable {
         thread.stackSize = 1 << 20
         self.thread = thread
         thread.start()
+        scheduled.wait()
+        if let notice, let text = RealtimeScheduling.notice(realtime: isRealtime, memory: memory) { notice(text) }
     }
 
     /// Fades the renderer out, lets `frames` more frames play (enough for the fade to be heard), then stops and

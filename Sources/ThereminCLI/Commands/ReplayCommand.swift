@@ -59,9 +59,6 @@ struct ReplayCommand {
         let midi = try sequencer.map { try MIDIFollower(sink: $0, settings: settings.music.midi, schedule: plan.schedule) }
         SignalWatch.install()
         output.start(mix)
-        if settings.verbose && !output.isRealtime {
-            Output.err("note: no real-time priority for the audio thread (needs root or an rtprio limit); playing anyway\n")
-        }
         let status = StatusLine()
         let start = Date()
         var interrupted = false
