@@ -54,6 +54,10 @@ let package = Package(
                           cSettings: [.define("_GNU_SOURCE")]),
         .target(name: "ThereminTestSupport", dependencies: ["ThereminCore", "FakeCameraCore"]),
 
+        // MARK: hardening (issue 7): the render path's allocation check (a malloc-counting executable)
+        .target(name: "MallocCounter"),
+        .executableTarget(name: "render-alloc-check", dependencies: ["ThereminCore", "MallocCounter"]),
+
         // MARK: tests, one per target
         .testTarget(name: "ThereminCoreTests", dependencies: ["ThereminCore", "ThereminTestSupport"],
                     exclude: ["Fuzz/Regressions"]),
