@@ -27,7 +27,9 @@ public final class AudioOutput: @unchecked Sendable {
     private let realtimeFlag = Atomic<Bool>(false)
     private var failure: ALSAError?
     private let done = DispatchSemaphore(value: 0)
-    private var thread: Thread?
+    /// Whether `start` was called. The `Thread` itself is not kept: it holds its closure, which holds this output,
+    /// and keeping it here would be a reference cycle that leaks both (found by LeakSanitizer).
+    private var started = false
 
     /// Opens the device named in `request`; `format` then tells what it granted (build the renderer for that rate).
     /// - Throws: `ALSAError` when the device cannot be opened or refuses every usable format.
@@ -68,7 +70,8 @@ public final class AudioOutput: @unchecked Sendable {
     /// Locks memory and waits until the thread has asked for real-time scheduling, so `isRealtime` is known on
     /// return; a refusal is passed to the request's `notice` here, on the caller's thread.
     public func start(_ renderer: BlockRenderer) {
-        guard thread == nil else { return }
+        guard !started else { return }
+        started = true
         self.renderer = renderer
         let memory = RealtimeScheduling.lockMemory()
         let scheduled = DispatchSemaphore(value: 0)
@@ -81,7 +84,6 @@ public final class AudioOutput: @unchecked Sendable {
         }
         thread.name = "theremin-audio"
         thread.stackSize = 1 << 20
-        self.thread = thread
         thread.start()
         scheduled.wait()
         if let notice, let text = RealtimeScheduling.notice(realtime: isRealtime, memory: memory) { notice(text) }
@@ -91,7 +93,7 @@ public final class AudioOutput: @unchecked Sendable {
     /// waits for the thread.
     /// - Throws: the error that stopped the thread early, if any.
     public func stop(afterFrames frames: Int = 0) throws {
-        guard thread != nil else { return }
+        guard started else { return }
         renderer?.fadeOut()
         stopAtFrame.store(framesWritten + max(0, frames), ordering: .relaxed)
         try wait()
@@ -99,7 +101,7 @@ public final class AudioOutput: @unchecked Sendable {
 
     /// Waits for the thread to end (a replay reaching its end), then reports any failure.
     public func wait() throws {
-        guard thread != nil else { return }
+        guard started else { return }
         done.wait()
         done.signal()
         if let failure { throw failure }
