@@ -58,3 +58,10 @@ bench-capture: deps
 	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product fake-camera
 	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product capture-bench
 	$(BUILD_DIR)/release/capture-bench
+
+# ---- hardening (issue 7) ------------------------------------------------------------------------------------------
+## The whole test suite under AddressSanitizer, then ThreadSanitizer (own scratch dirs under $(BUILD_DIR)/sanitize);
+## reports from every process are counted; suppressions with reasons in scripts/sanitizers/.
+.PHONY: sanitize
+sanitize: deps
+	SANITIZE_BUILD=$(BUILD_DIR)/sanitize scripts/sanitize
