@@ -14,8 +14,12 @@ struct BadInputCase {
     /// At least one of these must appear too (e.g. the option or its value).
     var mentionsOneOf: [String] = []
     var environment: [String: String] = [:]
-    /// The exit status expected (2 for usage and input errors).
+    /// The exit status expected (2 for usage and input errors; 0 for a file that is reported and ignored).
     var status: Int32 = 2
+    /// What the run must leave in its output folder (when it warns and carries on); nothing for an error.
+    var produces: Set<String> = []
+    /// Run as the unprivileged user nobody (through setpriv), for permission cases that root would read through.
+    var asNobody = false
 }
 
 /// Runs the built `theremin` binary on bad input and checks the matrix's promises: exit status 2, exactly one line
@@ -97,6 +101,24 @@ final class BadInputHarness {
                               "give", "save", "update", "make ", "restore", "close", "pass ", "choose", "remove",
                               "add ", "rename", "free ", "record", "re-encode", "write", "name "]
 
+    static let setpriv = "/usr/bin/setpriv"
+
+    /// Why permission cases cannot run here, or nil when they can: they need root (to switch to nobody), setpriv,
+    /// and a binary that nobody may run.
+    var nobodyUnavailable: String? {
+        guard geteuid() == 0 else { return "permission cases switch to the user nobody, which needs root" }
+        guard FileManager.default.isExecutableFile(atPath: Self.setpriv) else { return "setpriv (util-linux) is missing" }
+        var url = URL(fileURLWithPath: binary).resolvingSymlinksInPath()
+        while url.path != "/" {
+            var info = stat()
+            guard stat(url.path, &info) == 0, info.st_mode & 0o001 != 0 else {
+                return "\(url.path) is closed to other users, so nobody cannot run the binary"
+            }
+            url.deleteLastPathComponent()
+        }
+        return nil
+    }
+
     /// Placeholder in a case's arguments for its own, initially empty, output folder.
     static let outputFolder = "{out}"
 
@@ -109,13 +131,19 @@ final class BadInputHarness {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             return folder
         }
+        for (row, folder) in zip(rows, folders) where row.asNobody { chmod(folder.path, 0o777) }
         let results = Locked([(ProcessRunner.Result, Set<String>)?](repeating: nil, count: rows.count))
         let environment = baseEnvironment
         let binary = binary
         DispatchQueue.concurrentPerform(iterations: rows.count) { index in
             let row = rows[index]
-            let arguments = row.arguments.map { $0.replacingOccurrences(of: Self.outputFolder, with: folders[index].path) }
-            guard let result = try? ProcessRunner.run(binary, arguments,
+            var arguments = row.arguments.map { $0.replacingOccurrences(of: Self.outputFolder, with: folders[index].path) }
+            var executable = binary
+            if row.asNobody {
+                arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments
+                executable = Self.setpriv
+            }
+            guard let result = try? ProcessRunner.run(executable, arguments,
                                                       environment: environment.merging(row.environment) { $1 }) else { return }
             results.update { $0[index] = (result, Self.listing(folders[index])) }
         }
@@ -171,7 +199,7 @@ final class BadInputHarness {
             expect(row.mentionsOneOf.contains(where: result.stderr.contains), "the error names one of \(row.mentionsOneOf)")
         }
         expect(Self.remedyWords.contains(where: result.stderr.contains), "the error says what to do")
-        expect(leftovers.isEmpty, "files left behind in the output folder: \(leftovers.sorted())")
+        expect(leftovers == row.produces, "output folder holds \(leftovers.sorted()), expected \(row.produces.sorted())")
         if ok { passed += 1 }
     }
 
