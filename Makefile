@@ -65,3 +65,17 @@ bench-capture: deps
 .PHONY: sanitize
 sanitize: deps
 	SANITIZE_BUILD=$(BUILD_DIR)/sanitize scripts/sanitize
+
+## Install the program, its models, the manual page and the bash and zsh completions under $(DESTDIR)$(PREFIX)
+## (a release build with the Swift runtime linked in, so the installed program does not need the toolchain).
+.PHONY: install uninstall
+PREFIX        ?= /usr/local
+DESTDIR       ?=
+INSTALL_BUILD ?= $(BUILD_DIR)/install
+install: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) --product theremin
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) --product theremin-docs
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install $(INSTALL_BUILD)/release/theremin $(INSTALL_BUILD)/release/theremin-docs
+
+uninstall:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install --uninstall

@@ -57,6 +57,8 @@ let package = Package(
         // MARK: hardening (issue 7): the render path's allocation check (a malloc-counting executable)
         .target(name: "MallocCounter"),
         .executableTarget(name: "render-alloc-check", dependencies: ["ThereminCore", "MallocCounter"]),
+        // The manual page and shell completions, generated from the option table (make install).
+        .executableTarget(name: "theremin-docs", dependencies: ["ThereminCLI"]),
 
         // MARK: tests, one per target
         .testTarget(name: "ThereminCoreTests", dependencies: ["ThereminCore", "ThereminTestSupport"],
