@@ -34,7 +34,7 @@ bench-render: deps
 ## The musicianship figures (full chain: theremin voice + vibrato + low-pass + delay + backing) are part of render-bench.
 bench-music: bench-render
 
-## Fuzz the trace parser, calibration loader and option parser (FUZZ_SECONDS each, default 60).
+## Fuzz the trace parser, calibration loader, option parser and preset loader (FUZZ_SECONDS each, default 60).
 fuzz: deps
 	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60) Fuzz/run-fuzzers
 
@@ -79,3 +79,10 @@ install: deps
 
 uninstall:
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install --uninstall
+
+## Load test (not in CI): both cores busy (stress-ng, installed if missing), 60 s of live play from the fake camera
+## into the paced ALSA test device, with and without real-time scheduling; prints underruns, latency, dropped
+## frames and fps, and the smallest --period without underruns. Needs root, /dev/fuse and ../shared/corpus.
+.PHONY: load-test
+load-test: deps
+	LOAD_BUILD=$(BUILD_DIR) scripts/load-test

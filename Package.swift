@@ -68,7 +68,8 @@ let package = Package(
         .testTarget(name: "ThereminTrackingTests", dependencies: ["ThereminTracking", "CHandTracker", "ThereminVideo", "ThereminCore"]),
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport", "CALSA"]),
         .testTarget(name: "ThereminDevicesTests", dependencies: ["ThereminDevices", "ThereminTestSupport"]),
-        .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminAudio", "ThereminTestSupport"]),
+        .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminAudio", "ThereminTestSupport"],
+                    exclude: ["Fuzz/Regressions"]),
     ],
     cxxLanguageStandard: .cxx17
 )
