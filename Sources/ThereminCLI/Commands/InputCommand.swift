@@ -29,7 +29,13 @@ struct InputCommand {
                                                  calibration: calibration)
         // Open both outputs first, so a bad path fails before minutes of tracking.
         let traceWriter = try settings.record.map { try TraceWriter(path: $0, metadata: metadata) }
-        let soundWriter = try settings.output.map { try SoundFileWriter(path: $0, sampleRate: settings.sampleRate, channels: 2) }
+        let soundWriter: SoundFileWriter?
+        do {
+            soundWriter = try settings.output.map { try SoundFileWriter(path: $0, sampleRate: settings.sampleRate, channels: 2) }
+        } catch {
+            traceWriter?.discard()
+            throw error
+        }
         let progress = CountProgress(label: "tracking \(URL(fileURLWithPath: path).lastPathComponent)")
         let samples: [HandSample]
         do {

@@ -144,6 +144,25 @@ final class OptionMatrixTests: XCTestCase {
         harness.report("parser cases (binary)")
     }
 
+    /// Several outputs at once: when a later one cannot be made, the earlier ones must not be left behind.
+    func testNoOutputIsLeftWhenALaterOneFails() throws {
+        let trace = harness.goodTrace
+        try harness.check([
+            BadInputCase(name: "MIDI file, then a sound file of unknown type",
+                         arguments: ["--replay", trace, "--midi-file", out("take.mid"), "--output", out("take.mp3")],
+                         mentions: ["take.mp3", "unknown sound file type"]),
+            BadInputCase(name: "MIDI file, then a missing backing track",
+                         arguments: ["--replay", trace, "--midi-file", out("take.mid"), "--backing", "/no/such/band.wav",
+                                     "--output", out("take.wav")],
+                         mentions: ["/no/such/band.wav"]),
+            BadInputCase(name: "trace, then a sound file in a missing folder",
+                         arguments: ["--input", harness.file("still.ppm", data: BadInputHarness.tinyImage),
+                                     "--record", out("take.csv"), "--output", "/no/such/folder/take.wav"],
+                         mentions: ["/no/such/folder/take.wav"]),
+        ])
+        harness.report("later outputs failing")
+    }
+
     func testContradictoryCombinations() throws {
         let trace = harness.goodTrace
         let image = harness.file("still.ppm", data: BadInputHarness.tinyImage)
