@@ -6,7 +6,10 @@ import ThereminCore
 ///
 /// Frame `i` gets `captureTime = i / frameRate`. The pictures are treated as unrelated (`framesAreIndependent`), so the
 /// tracker looks for the hand afresh in each.
-public final class ImageSource: FrameSource {
+public final class ImageSource: FrameSource, @unchecked Sendable {
+    /// Serializes reading and closing: the live player closes the source from the main thread while the tracking
+    /// thread may be decoding a frame.
+    private let lock = NSLock()
     /// File name extensions taken as images in a folder (lower case).
     public static let imageExtensions: Set<String> = [
         "jpg", "jpeg", "jpe", "png", "bmp", "dib", "webp", "tif", "tiff", "pbm", "pgm", "ppm", "pnm", "jp2", "sr",
@@ -74,6 +77,8 @@ public final class ImageSource: FrameSource {
     /// The next image, or nil after the last.
     /// - Throws: `VideoError` when an image cannot be read or decoded.
     public func nextFrame() throws(VideoError) -> Frame? {
+        lock.lock()
+        defer { lock.unlock() }
         if let frame = pending {
             pending = nil
             next = 1
@@ -89,7 +94,10 @@ public final class ImageSource: FrameSource {
         return frame
     }
 
+    /// Releases the file; safe from any thread (it waits for a frame being decoded) and more than once.
     public func close() {
+        lock.lock()
+        defer { lock.unlock() }
         pending = nil
         next = files.count
     }

@@ -1,3 +1,4 @@
+import Foundation
 import CVideoInput
 import ThereminCore
 
@@ -6,7 +7,10 @@ import ThereminCore
 /// Each frame's `captureTime` is its presentation time in the file (seconds from the first frame), so a trace
 /// recorded from a file keeps the file's timing. Opening decodes the first frame, so a file that opens but holds no
 /// decodable frame is reported at once.
-public final class VideoFileSource: FrameSource {
+public final class VideoFileSource: FrameSource, @unchecked Sendable {
+    /// Serializes reading and closing: the live player closes the source from the main thread while the tracking
+    /// thread may be decoding a frame.
+    private let lock = NSLock()
     public let path: String
     public var name: String { path }
     public let nominalFrameRate: Double?
@@ -54,6 +58,8 @@ public final class VideoFileSource: FrameSource {
     /// The next frame in file order, or nil after the last.
     /// - Throws: `VideoError` (`.decodingFailed`) when decoding fails part-way.
     public func nextFrame() throws(VideoError) -> Frame? {
+        lock.lock()
+        defer { lock.unlock() }
         if let frame = pending {
             pending = nil
             lastTime = frame.captureTime
@@ -70,7 +76,10 @@ public final class VideoFileSource: FrameSource {
         return frame
     }
 
+    /// Releases the file; safe from any thread (it waits for a frame being decoded) and more than once.
     public func close() {
+        lock.lock()
+        defer { lock.unlock() }
         pending = nil
         if let handle {
             tv_video_close(handle)

@@ -12,7 +12,8 @@ struct CalibrateCommand {
         let source = try InputSource.open(path)
         defer { source.close() }
         let tracker = try TrackerFactory.make(settings, stillImages: InputSource.framesAreIndependent(source))
-        let play = LivePlay(settings: settings, calibrationKey: CalibrationChoice.key(input: path), calibrateOnly: true)
+        let play = LivePlay(settings: settings, calibrationKey: CalibrationChoice.key(input: path), calibrateOnly: true,
+                            withSound: false)
         return try play.run(source: source, tracker: tracker, calibration: .identity, paceByFrameTime: false,
                             isTransient: { _ in false })
     }

@@ -8,6 +8,8 @@ struct UserConfig: Equatable {
 
     /// Whether the start/stop and calibration cues are silent (the `--mute-cues` option and the preview's mute key).
     var cuesMuted = false
+    /// Whether the instrument itself was muted with the `m` key when it last stopped.
+    var muted = false
     private var other: [String: JSONValue] = [:]
 
     static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -34,6 +36,12 @@ struct UserConfig: Equatable {
             }
             config.cuesMuted = value
         }
+        if let muted = fields.removeValue(forKey: "muted") {
+            guard case .bool(let value) = muted else {
+                return (UserConfig(), "warning: \(path): muted should be true or false; using the defaults")
+            }
+            config.muted = value
+        }
         fields.removeValue(forKey: "version")
         config.other = fields
         return (config, nil)
@@ -44,6 +52,7 @@ struct UserConfig: Equatable {
         var fields = other
         fields["version"] = .number(Double(UserConfig.version))
         fields["cuesMuted"] = .bool(cuesMuted)
+        fields["muted"] = .bool(muted)
         try ConfigFiles.write(JSONValue.object(fields).serialized(), to: path, createFolder: true)
     }
 }

@@ -6,8 +6,10 @@ struct LiveStatus: Sendable {
     var paused = false
     var waveform = Waveform.sine
     var mapping = Mapping()
-    /// Scale lines to draw; nil draws every semitone.
-    var pitchClasses: Set<Int>?
+    /// The scale whose notes are drawn (every semitone when chromatic), its root and the octave shift.
+    var scale = Scale.chromatic
+    var root = 0
+    var octave = 0
     /// Median capture→sound latency so far, in seconds.
     var latency: Double?
     /// Output level after glide and gate (0…1).

@@ -10,40 +10,55 @@ struct LivePlay {
 
     /// Where a calibration made during the run is saved.
     var calibrationKey: (camera: String, card: String)?
-    /// Stop after the first calibration (`--calibrate`), without sound.
+    /// Stop after the first calibration (`--calibrate`); the tone stays silent, only cues sound.
     var calibrateOnly = false
+    /// Open the sound device (false for calibrating from a file: nobody is listening).
+    var withSound = true
 
-    init(settings: Settings, calibrationKey: (camera: String, card: String)? = nil, calibrateOnly: Bool = false) {
+    init(settings: Settings, calibrationKey: (camera: String, card: String)? = nil, calibrateOnly: Bool = false,
+         withSound: Bool = true) {
         self.settings = settings
         self.calibrationKey = calibrationKey
         self.calibrateOnly = calibrateOnly
+        self.withSound = withSound
     }
 
     func run(source: FrameSource, tracker: HandTracker, calibration: Calibration, paceByFrameTime: Bool,
              isTransient: @escaping (Error) -> Bool) throws -> Int32 {
-        let output: AudioOutput? = calibrateOnly ? nil : try AudioOutput(request: EngineFactory.playbackRequest(settings))
+        let output: AudioOutput? = withSound ? try AudioOutput(request: EngineFactory.playbackRequest(settings)) : nil
         let rate = Double(output?.format.sampleRate ?? settings.sampleRate)
         if let output, settings.verbose { Output.err("audio: \(output.pcm.device): \(output.format)\n") }
         let renderer = LiveRenderer(engine: EngineFactory.make(settings, sampleRate: rate))
+        let mixer = try EngineFactory.liveMix(settings, theremin: renderer, sampleRate: Int(rate))
         let recorder = try settings.record.map {
             try TraceWriter(path: $0, metadata: TraceMetadataBuilder.make(settings, source: source,
                                                                           tracker: settings.tracker.rawValue,
-                                                                          calibration: calibration))
+                                                                          calibration: calibration),
+                            hands: settings.music.handCount)
         }
-        let mapper = ControlMapper(mapping: settings.mapping, smoothing: settings.smoothing, calibration: calibration)
+        var mapper = EngineFactory.mapper(settings)
+        mapper.calibration = calibration
         var configuration = TrackingLoop.Configuration()
         configuration.paceByFrameTime = paceByFrameTime
         configuration.startCalibrating = calibrateOnly
-        let loop = TrackingLoop(source: source, tracker: { try tracker.process($0) }, isTransient: isTransient,
-                                mapper: mapper, renderer: renderer, recorder: recorder, configuration: configuration)
+        let loop = TrackingLoop(source: source, tracker: { HandsFrame(try tracker.process($0)) }, isTransient: isTransient,
+                                mapper: mapper, renderer: renderer, recorder: recorder, configuration: configuration,
+                                cues: mixer.cues)
+        let midi = try settings.music.midiOut.map { try LiveMIDI(port: $0, settings: settings.music.midi) }
+        if let midi { loop.onControl = { midi.send($0) } }
         var options = LiveSession.Options()
         options.printStats = settings.stats
         options.verbose = settings.verbose
         options.stopAfterCalibration = calibrateOnly
+        options.scale = settings.music.correction.scale
+        options.root = settings.music.correction.root
+        options.octave = settings.music.octave
         let display = DisplayFactory.make(settings)
-        let session = LiveSession(loop: loop, renderer: renderer, output: output, display: display,
+        let session = LiveSession(loop: loop, renderer: renderer, mixer: mixer, output: output, display: display,
                                   settings: settings, options: options)
         let ending = try session.run()
+        midi?.finish()
+        if let problem = midi?.takeFailure() { Output.err("theremin: \(problem)\n") }
 
         var status: Int32 = 0
         if let recorder {

@@ -15,7 +15,10 @@ final class LiveSession {
         var verbose = false
         /// Stop once the first calibration is finished (`--calibrate`).
         var stopAfterCalibration = false
-        var pitchClasses: Set<Int>?
+        /// The scale whose notes the preview draws (every semitone when chromatic), its root and the octave shift.
+        var scale = Scale.chromatic
+        var root = 0
+        var octave = 0
     }
 
     /// How the session ended.
@@ -29,32 +32,41 @@ final class LiveSession {
 
     private let loop: TrackingLoop
     private let renderer: LiveRenderer
+    private let mixer: StereoMixer
     private let output: AudioOutput?
     private let display: LiveDisplay
     private let settings: Settings
     private let options: Options
     private(set) var stats = LatencyStats()
     private var status = LiveStatus()
-    private var pendingLatencies: [Double] = []
+    private var reportedRecordingProblem = false
 
-    init(loop: TrackingLoop, renderer: LiveRenderer, output: AudioOutput?, display: LiveDisplay,
+    init(loop: TrackingLoop, renderer: LiveRenderer, mixer: StereoMixer, output: AudioOutput?, display: LiveDisplay,
          settings: Settings, options: Options) {
         self.loop = loop
         self.renderer = renderer
+        self.mixer = mixer
         self.output = output
         self.display = display
         self.settings = settings
         self.options = options
         status.waveform = settings.voice.waveform
         status.mapping = settings.mapping
-        status.pitchClasses = options.pitchClasses
+        status.scale = options.scale
+        status.root = options.root
+        status.octave = options.octave
         status.calibrating = options.stopAfterCalibration
+        let remembered = UserConfig.load(path: UserConfig.path()).config
+        status.muted = remembered.muted && !options.stopAfterCalibration
+        renderer.setMuted(status.muted)
     }
 
     /// Runs until the player stops, a signal arrives or the input ends; then shuts down cleanly.
     func run() throws -> Ending {
         SignalWatch.install()
-        output?.start(renderer)
+        output?.start(mixer)
+        if !options.stopAfterCalibration { mixer.cues?.play(.start) }
+        if status.muted { Output.err("muted since the last run: press m to unmute\n") }
         loop.start()
         let start = MonotonicClock.now()
         var lastReport = start
@@ -83,6 +95,10 @@ final class LiveSession {
                 stats.add(.captureToTracked, times.captureToTracked)
             }
             stats.trackedFrames = snapshot.trackedFrames
+            if let problem = snapshot.recordingProblem, !reportedRecordingProblem {
+                reportedRecordingProblem = true
+                Output.err("\ntheremin: \(problem); still playing\n")
+            }
             status.level = renderer.currentLevel
             status.frequency = renderer.currentFrequency
             status.latency = stats.summary(.total)?.median
@@ -108,6 +124,7 @@ final class LiveSession {
                 case .mute:
                     status.muted.toggle()
                     renderer.setMuted(status.muted)
+                    rememberMute(status.muted)
                 case .cycleWaveform:
                     status.waveform = status.waveform.next
                     renderer.setWaveform(status.waveform)
@@ -137,6 +154,15 @@ final class LiveSession {
         return copy.report()
     }
 
+    /// The mute key's state is remembered in config.json for the next run.
+    private func rememberMute(_ muted: Bool) {
+        let path = UserConfig.path()
+        var (config, warning) = UserConfig.load(path: path)
+        if let warning { status.message = warning }
+        config.muted = muted
+        do { try config.save(path: path) } catch { status.message = "could not remember the mute state: \(error)" }
+    }
+
     private func collectLatencies() {
         while let record = renderer.latencies.pop() {
             guard record.sourceTime > 0 else { continue }
@@ -149,8 +175,13 @@ final class LiveSession {
     private func shutdown(duration: Double) {
         // Fade first, so nothing is cut; then stop the camera, then close the files.
         if let output {
-            let fadeFrames = Int(settings.voice.fade / 1000 * Double(output.format.sampleRate)) + output.format.bufferFrames
-            try? output.stop(afterFrames: fadeFrames)
+            var tail = settings.voice.fade / 1000
+            if !options.stopAfterCalibration && mixer.cues != nil {
+                mixer.cues?.play(.stop)
+                tail = max(tail, Cue.stop.duration)
+            }
+            let frames = Int(tail * Double(output.format.sampleRate)) + output.format.bufferFrames
+            try? output.stop(afterFrames: frames)
         }
         loop.stop()
         collectLatencies()

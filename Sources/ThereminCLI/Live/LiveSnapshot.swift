@@ -7,6 +7,8 @@ struct LiveSnapshot: Sendable {
     var frame: Frame?
     /// The newest hand sample (mirrored view coordinates).
     var sample: HandSample?
+    /// Every hand seen in the newest frame (two-hand play).
+    var hands: HandsFrame?
     /// The control sent for it.
     var control: Control?
     /// The calibration in force.

@@ -15,8 +15,8 @@ final class TrackingLoop: @unchecked Sendable {
         var recordMetadata = TraceMetadata()
     }
 
-    /// What the tracker gives per frame.
-    typealias Tracker = (Frame) throws -> HandSample
+    /// What the tracker gives per frame: every hand it sees (one-hand play uses the first present one).
+    typealias Tracker = (Frame) throws -> HandsFrame
     /// Whether a source error is temporary (camera unplugged or stalled: keep calling) rather than fatal.
     typealias TransientCheck = (Error) -> Bool
 
@@ -25,6 +25,9 @@ final class TrackingLoop: @unchecked Sendable {
     private let isTransient: TransientCheck
     private let renderer: LiveRenderer?
     private let recorder: TraceWriter?
+    private let cues: CuePlayer?
+    /// Called with every control sent to the audio thread (MIDI out follows the performance this way).
+    var onControl: ((Control) -> Void)?
     private let configuration: Configuration
     private var mapper: ControlMapper
     private var calibration: GuidedCalibration?
@@ -44,7 +47,9 @@ final class TrackingLoop: @unchecked Sendable {
     let finishedCalibrations = Mutex<[Calibration]>([])
 
     init(source: FrameSource, tracker: @escaping Tracker, isTransient: @escaping TransientCheck,
-         mapper: ControlMapper, renderer: LiveRenderer?, recorder: TraceWriter?, configuration: Configuration) {
+         mapper: ControlMapper, renderer: LiveRenderer?, recorder: TraceWriter?, configuration: Configuration,
+         cues: CuePlayer? = nil) {
+        self.cues = cues
         self.source = source
         self.tracker = tracker
         self.isTransient = isTransient
@@ -59,8 +64,10 @@ final class TrackingLoop: @unchecked Sendable {
         snapshot = Mutex(initial)
     }
 
-    /// Frames the source dropped because tracking was busy.
-    var droppedFrames: Int { source.droppedFrames }
+    /// Frames dropped because tracking was busy: by the camera (newest frame wins) or, for a file played live, by
+    /// skipping frames whose time has already passed.
+    var droppedFrames: Int { source.droppedFrames + pacedDrops.load(ordering: .relaxed) }
+    private let pacedDrops = Atomic<Int>(0)
 
     /// True once the source has ended (end of a file) or failed.
     var hasEnded: Bool { endedFlag.load(ordering: .acquiring) }
@@ -115,6 +122,12 @@ final class TrackingLoop: @unchecked Sendable {
             let start = pacingStart ?? (now, frame.captureTime)
             pacingStart = start
             let due = start.wall + (frame.captureTime - start.frame)
+            let interval = 1 / (source.nominalFrameRate ?? 30)
+            if now - due > interval {
+                // Behind: like a camera, skip to the newest frame instead of queueing latency.
+                pacedDrops.add(1, ordering: .relaxed)
+                return
+            }
             if due > now { Thread.sleep(forTimeInterval: due - now) }
             capturedAt = MonotonicClock.now()
         }
@@ -122,26 +135,32 @@ final class TrackingLoop: @unchecked Sendable {
         renderer?.setSourceStalled(false)
 
         let trackStart = MonotonicClock.now()
-        var sample: HandSample
+        var hands: HandsFrame
         do {
-            sample = try tracker(frame)
+            hands = try tracker(frame)
         } catch {
-            sample = .absent(at: frame.captureTime)
+            hands = HandsFrame(.absent(at: frame.captureTime))
         }
         let trackedAt = MonotonicClock.now()
         let first = firstCaptureTime ?? frame.captureTime
         firstCaptureTime = first
-        sample.t = frame.captureTime - first
+        hands.t = frame.captureTime - first
+        for index in hands.hands.indices { hands.hands[index].t = hands.t }
+        // The sample shown, recorded for one hand and used for calibration: the first hand seen.
+        let sample = hands.hands.first(where: \.present) ?? .absent(at: hands.t)
 
         if recalibrateFlag.exchange(false, ordering: .relaxed) { calibration = GuidedCalibration() }
         var calibrationStatus: GuidedCalibration.Status?
         var control: Control?
         if var guided = calibration {
+            let before = guided.status.readings.count
             let status = guided.feed(sample)
             calibration = guided
             calibrationStatus = status
+            if status.readings.count > before { cues?.play(.calibrationPoint) }
             switch status.phase {
             case .done(let box):
+                cues?.play(.calibrationDone)
                 mapper.calibration = box
                 finishedCalibrations.withLock { $0.append(box) }
                 calibration = nil
@@ -152,16 +171,17 @@ final class TrackingLoop: @unchecked Sendable {
             }
             renderer?.controls.push(Control(frequency: mapper.mapping.low, amplitude: 0, gate: false, sourceTime: capturedAt, trackedTime: trackedAt))
         } else {
-            var mapped = mapper.control(for: sample)
+            var mapped = mapper.control(for: hands)
             mapped.sourceTime = capturedAt
             mapped.trackedTime = trackedAt
             if isPaused { mapped.gate = false }
             renderer?.controls.push(mapped)
+            onControl?(mapped)
             control = mapped
         }
         var recordingProblem: String?
         if let recorder, recorder.error == nil {
-            do { try recorder.write(sample) } catch { recordingProblem = "\(error)" }
+            do { try recorder.write(hands) } catch { recordingProblem = "\(error)" }
         }
         fpsWindow.append(trackedAt)
         while let oldest = fpsWindow.first, trackedAt - oldest > 1 { fpsWindow.removeFirst() }
@@ -172,6 +192,7 @@ final class TrackingLoop: @unchecked Sendable {
         snapshot.withLock { state in
             state.frame = frame
             state.sample = sample
+            state.hands = hands
             state.control = control
             state.calibration = box
             state.calibrationStatus = calibrationStatus ?? (calibration == nil ? nil : state.calibrationStatus)

@@ -5,6 +5,12 @@ struct MusicSettings: Sendable {
     var correction = PitchCorrection.off
     var octave = 0
     var handMode = HandMode.one
+
+    /// Hands played with: 1, or 2 in two-hand mode.
+    var handCount: Int {
+        if case .two = handMode { return 2 }
+        return 1
+    }
     /// The backing track to play under the theremin.
     var backing: String?
     var loop = false

@@ -20,10 +20,11 @@ final class LivePlayTests: XCTestCase {
         if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 
-    private func startCamera(video: String? = nil) throws -> FakeCamera {
+    private func startCamera(video: String? = nil, configure: (inout FakeCamera.Options) -> Void = { _ in }) throws -> FakeCamera {
         var options = FakeCamera.Options()
         options.video = video
         options.rates = [30]
+        configure(&options)
         do {
             return try FakeCamera.start(options)
         } catch let unavailable as FakeCameraUnavailable {

@@ -24,6 +24,9 @@ public enum Cue: Int, Sendable, CaseIterable {
 
     static let noteSeconds = 0.09
 
+    /// How long the cue sounds, in seconds.
+    public var duration: Double { Cue.noteSeconds * Double(notes.count) }
+
     /// The cue rendered at `sampleRate`, peak about 0.5.
     public func render(sampleRate: Double) -> [Float] {
         let perNote = Int(Cue.noteSeconds * sampleRate)

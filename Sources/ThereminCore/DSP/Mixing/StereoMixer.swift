@@ -48,6 +48,11 @@ public final class StereoMixer: BlockRenderer, @unchecked Sendable {
         source.didWrite(delayFrames: delayFrames)
     }
 
+    /// Passes the device delay on to the theremin's renderer, which times its controls with it.
+    public func didWrite(delayFrames: Int) {
+        source.didWrite(delayFrames: delayFrames)
+    }
+
     /// The mix folded to mono (for mono devices and files).
     public func render(into output: UnsafeMutablePointer<Float>, frames: Int) {
         var done = 0

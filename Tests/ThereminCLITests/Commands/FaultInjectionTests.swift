@@ -1,0 +1,216 @@
+import XCTest
+import Foundation
+import ThereminCore
+import ThereminTestSupport
+
+/// Faults injected into a live run: the camera unplugged and plugged back, the camera stalling, forced underruns,
+/// the disk filling up while recording, and signals at chosen moments. The instrument must fade rather than hold or
+/// cut a note, keep its recording parseable, count what it recovered, and exit cleanly.
+final class FaultInjectionTests: XCTestCase {
+    private var directory: URL!
+    private var binary: String!
+    private var clip: String!
+
+    override func setUpWithError() throws {
+        guard let path = ProcessRunner.product("theremin") else { throw XCTSkip("the theremin binary is not built") }
+        guard let corpus = TestMedia.corpus else { throw XCTSkip(TestMedia.corpusMissing) }
+        binary = path
+        clip = corpus.appendingPathComponent("video/mediapipe_selfie_segmentation_web.mp4").path
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("faults-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    private func camera(_ configure: (inout FakeCamera.Options) -> Void = { _ in }) throws -> FakeCamera {
+        var options = FakeCamera.Options()
+        options.video = clip
+        options.rates = [30]
+        configure(&options)
+        do {
+            return try FakeCamera.start(options)
+        } catch let unavailable as FakeCameraUnavailable {
+            throw XCTSkip(unavailable.description)
+        }
+    }
+
+    /// Starts theremin on the camera, into the paced device (with underruns forced at `xruns`), recording to `trace`.
+    private func play(_ camera: FakeCamera, trace: String, xruns: [Int] = [], extra: [String] = []) throws
+        -> (running: ProcessRunner.Running, capture: String) {
+        guard let paced = ALSATestEnvironment.pacedDeviceConfiguration() else {
+            throw XCTSkip("paced ALSA test device not built: run `swift build --build-tests`")
+        }
+        let capture = directory.appendingPathComponent("sound-\(UUID().uuidString).raw").path
+        let config = directory.appendingPathComponent("asound.conf").path
+        try Data(ALSATestEnvironment.configuration(defaultCapture: "/dev/null", extra: paced).utf8)
+            .write(to: URL(fileURLWithPath: config))
+        var device = "paced:FILE=\(capture)"
+        if !xruns.isEmpty { device += ",XRUNS=" + xruns.map(String.init).joined(separator: ":") }
+        let running = try ProcessRunner.spawn(binary, [
+            "--camera", camera.devicePath, "--audio-device", device, "--record", trace, "--stats", "--no-preview",
+            "--volume", "1",
+        ] + extra, environment: ["ALSA_CONFIG_PATH": config, "XDG_CONFIG_HOME": directory.path])
+        return (running, capture)
+    }
+
+    /// Samples recorded so far (the recording in progress lives under a hidden temporary name).
+    private func recordedLines(_ trace: String) -> Int {
+        let url = URL(fileURLWithPath: trace)
+        let folder = url.deletingLastPathComponent().path
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        guard let part = files.first(where: { $0.hasPrefix(".\(url.lastPathComponent).") && $0.hasSuffix(".part") }),
+              let text = try? String(contentsOfFile: folder + "/" + part, encoding: .utf8) else { return 0 }
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.count - 1
+    }
+
+    private func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    /// Stretches of silence (10 ms windows below -80 dB) longer than `minimum` seconds, as (start, end) seconds.
+    private func silences(_ audio: [Float], minimum: Double) -> [(Double, Double)] {
+        let window = 480
+        var result: [(Double, Double)] = []
+        var start: Int?
+        var index = 0
+        while index + window <= audio.count {
+            let quiet = SignalMeasurements.peak(audio[index..<(index + window)]) < 1e-4
+            if quiet, start == nil { start = index }
+            if !quiet, let begun = start {
+                if Double(index - begun) / 48_000 >= minimum { result.append((Double(begun) / 48_000, Double(index) / 48_000)) }
+                start = nil
+            }
+            index += window
+        }
+        return result
+    }
+
+    func testUnpluggedCameraFadesOutAndComesBackWithTheRecordingComplete() throws {
+        let camera = try camera { $0.unplugAfter = 45; $0.plugBackAfter = 1.5 }
+        defer { camera.stop() }
+        let trace = directory.appendingPathComponent("unplug.csv").path
+        let (running, capture) = try play(camera, trace: trace)
+        // 45 frames before the unplug, then at least 45 more after the camera came back.
+        let recovered = waitUntil(timeout: 30) { recordedLines(trace) > 100 }
+        running.signal(SIGINT)
+        let result = running.wait()
+        XCTAssertTrue(recovered, "frames arrive again after the replug: \(result.stderr)")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let recorded = try TraceReader.read(path: trace)
+        XCTAssertGreaterThan(recorded.samples.count, 100)
+        let gaps = zip(recorded.samples, recorded.samples.dropFirst()).map { $1.t - $0.t }
+        XCTAssertGreaterThan(gaps.max() ?? 0, 1, "the trace shows the time the camera was away")
+
+        let audio = try ALSATestEnvironment.readFloatCapture(path: capture, channels: 2)
+        let quiet = silences(audio, minimum: 0.5)
+        XCTAssertFalse(quiet.isEmpty, "the sound faded out while the camera was away")
+        if let gap = quiet.first {
+            XCTAssertGreaterThan(SignalMeasurements.rms(audio[Int(gap.1 * 48_000)...].prefix(48_000)), 0.01,
+                                 "and came back when it returned")
+            let fadeStart = max(0, Int(gap.0 * 48_000) - 4_800)
+            let steady = audio[max(0, fadeStart - 24_000)..<fadeStart]
+            XCTAssertLessThanOrEqual(SignalMeasurements.maxStep(audio[fadeStart..<Int(gap.0 * 48_000) + 480]),
+                                     SignalMeasurements.maxStep(steady) * 1.1 + 0.002, "the fade does not click")
+        }
+    }
+
+    func testStalledCameraFadesOutInsteadOfHoldingTheNote() throws {
+        let camera = try camera { $0.stallAfter = 45; $0.stallFor = 2 }
+        defer { camera.stop() }
+        let trace = directory.appendingPathComponent("stall.csv").path
+        let (running, capture) = try play(camera, trace: trace)
+        let resumed = waitUntil(timeout: 30) { recordedLines(trace) > 90 }
+        running.signal(SIGINT)
+        let result = running.wait()
+        XCTAssertTrue(resumed, result.stderr)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let audio = try ALSATestEnvironment.readFloatCapture(path: capture, channels: 2)
+        let quiet = silences(audio, minimum: 1.0)
+        XCTAssertEqual(quiet.count, 1, "one silence during the 2 s stall: \(quiet)")
+        if let gap = quiet.first {
+            XCTAssertGreaterThan(gap.1 - gap.0, 1.2, "silent for most of the stall")
+            XCTAssertLessThan(gap.1 - gap.0, 2.2)
+        }
+    }
+
+    func testForcedUnderrunsAreRecoveredAndCountedInTheStats() throws {
+        let camera = try camera()
+        defer { camera.stop() }
+        // Underruns at seeded random positions between 0.5 s and 2.5 s of sound.
+        var generator = SeededGenerator(seed: 20_261_130)
+        let xruns = (0..<3).map { _ in Int.random(in: 24_000...120_000, using: &generator) }.sorted()
+        let trace = directory.appendingPathComponent("xrun.csv").path
+        let (running, _) = try play(camera, trace: trace, xruns: xruns)
+        let played = waitUntil(timeout: 30) { recordedLines(trace) > 100 }
+        running.signal(SIGINT)
+        let result = running.wait()
+        XCTAssertTrue(played, result.stderr)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("\(xruns.count) underrun(s)"), "stats count each recovered underrun: \(result.stderr)")
+    }
+
+    func testEverySignalStopsCleanlyWithTheRecordingComplete() throws {
+        let camera = try camera()
+        defer { camera.stop() }
+        var generator = SeededGenerator(seed: 7)
+        for signal in [SIGTERM, SIGHUP, SIGINT] {
+            let trace = directory.appendingPathComponent("signal-\(signal).csv").path
+            let (running, capture) = try play(camera, trace: trace)
+            let moment = Int.random(in: 5...40, using: &generator)
+            let started = waitUntil(timeout: 30) { recordedLines(trace) > moment }
+            running.signal(signal)
+            let result = running.wait()
+            XCTAssertTrue(started, result.stderr)
+            XCTAssertEqual(result.status, 0, "signal \(signal): \(result.stderr)")
+            XCTAssertGreaterThan(try TraceReader.read(path: trace).samples.count, moment)
+            let audio = try ALSATestEnvironment.readFloatCapture(path: capture, channels: 2)
+            XCTAssertLessThan(abs(Double(audio.last ?? 1)), 1e-4, "signal \(signal): ends in silence")
+        }
+    }
+
+    func testFullDiskWhileRecordingKeepsPlayingAndKeepsTheTrace() throws {
+        guard getuid() == 0 else { throw XCTSkip("needs root to mount a small tmpfs that fills up") }
+        let small = directory.appendingPathComponent("small").path
+        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: true)
+        guard mount("tmpfs", small, "tmpfs", 0, "size=4k") == 0 else {
+            throw XCTSkip("cannot mount tmpfs here: \(String(cString: strerror(errno)))")
+        }
+        defer { umount(small) }
+        let camera = try camera()
+        defer { camera.stop() }
+        let trace = small + "/full.csv"
+        let (running, capture) = try play(camera, trace: trace)
+        // 4 KiB holds about 100 lines (3 s); keep playing well past that.
+        let playedOn = waitUntil(timeout: 30) {
+            let size = (try? FileManager.default.attributesOfItem(atPath: capture)[.size] as? Int) ?? 0
+            return size > 48_000 * 8 * 5   // five seconds of stereo float sound
+        }
+        running.signal(SIGINT)
+        let result = running.wait()
+        XCTAssertTrue(playedOn, "the sound kept playing after the disk filled: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("No space left on device"), result.stderr)
+        XCTAssertEqual(result.status, 1, "a lost recording is a runtime failure")
+        let saved = try TraceReader.read(path: trace)
+        XCTAssertGreaterThan(saved.samples.count, 50, "what was written before the disk filled is kept and parseable")
+    }
+}
+
+/// A small deterministic random generator, so "random moments" are the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
