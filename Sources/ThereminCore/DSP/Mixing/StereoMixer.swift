@@ -43,11 +43,6 @@ public final class StereoMixer: BlockRenderer, @unchecked Sendable {
         fadeRequested.store(true, ordering: .relaxed)
     }
 
-    /// Passes the device delay on to the theremin, which times its controls with it (`--stats` latency).
-    public func didWrite(delayFrames: Int) {
-        source.didWrite(delayFrames: delayFrames)
-    }
-
     /// Passes the device delay on to the theremin's renderer, which times its controls with it.
     public func didWrite(delayFrames: Int) {
         source.didWrite(delayFrames: delayFrames)
