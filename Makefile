@@ -38,7 +38,7 @@ bench-music: bench-render
 measure-live: deps
 	scripts/measure-live $(or $(MEASURE_SECONDS),60)
 
-## Fuzz the trace parser, calibration loader and option parser (FUZZ_SECONDS each, default 60).
+## Fuzz the trace parser, calibration loader, option parser and preset loader (FUZZ_SECONDS each, default 60).
 fuzz: deps
 	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60) Fuzz/run-fuzzers
 
@@ -62,3 +62,31 @@ bench-capture: deps
 	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product fake-camera
 	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product capture-bench
 	$(BUILD_DIR)/release/capture-bench
+
+# ---- hardening (issue 7) ------------------------------------------------------------------------------------------
+## The whole test suite under AddressSanitizer, then ThreadSanitizer (own scratch dirs under $(BUILD_DIR)/sanitize);
+## reports from every process are counted; suppressions with reasons in scripts/sanitizers/.
+.PHONY: sanitize
+sanitize: deps
+	SANITIZE_BUILD=$(BUILD_DIR)/sanitize scripts/sanitize
+
+## Install the program, its models, the manual page and the bash and zsh completions under $(DESTDIR)$(PREFIX)
+## (a release build with the Swift runtime linked in, so the installed program does not need the toolchain).
+.PHONY: install uninstall
+PREFIX        ?= /usr/local
+DESTDIR       ?=
+INSTALL_BUILD ?= $(BUILD_DIR)/install
+install: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) --product theremin
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) --product theremin-docs
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install $(INSTALL_BUILD)/release/theremin $(INSTALL_BUILD)/release/theremin-docs
+
+uninstall:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install --uninstall
+
+## Load test (not in CI): both cores busy (stress-ng, installed if missing), 60 s of live play from the fake camera
+## into the paced ALSA test device, with and without real-time scheduling; prints underruns, latency, dropped
+## frames and fps, and the smallest --period without underruns. Needs root, /dev/fuse and ../shared/corpus.
+.PHONY: load-test
+load-test: deps
+	LOAD_BUILD=$(BUILD_DIR) scripts/load-test

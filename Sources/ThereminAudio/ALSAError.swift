@@ -31,6 +31,9 @@ public struct ALSAError: Error, Sendable, Equatable, CustomStringConvertible {
             return "check the name with `theremin --list-devices` and pass it with \(option)"
         case EACCES, EPERM:
             return "you may need to be in the 'audio' group"
+        case EINVAL where operation == "open":
+            // alsa-lib's answer to a card number that does not exist (hw:99) or a name it cannot parse.
+            return "no such device, or the name is malformed: check it with `theremin --list-devices` and pass it with \(option)"
         case EINVAL:
             return "the device refused the format; try \(option) plughw:0 or default"
         default:

@@ -7,9 +7,11 @@ import ThereminCore
 ///
 /// The thread renders one period at a time, converts it to the device's format and writes it; underruns are
 /// recovered the way libsoundio does (`snd_pcm_recover`: prepare after `-EPIPE`, resume after `-ESTRPIPE`) and
-/// counted. Everything the loop touches is allocated before it starts.
+/// counted. Everything the loop touches is allocated before it starts. The thread asks for `SCHED_FIFO` and the
+/// process's memory is locked (both best effort; see `RealtimeScheduling`).
 public final class AudioOutput: @unchecked Sendable {
     public let pcm: ALSAPCM
+    private let notice: (@Sendable (String) -> Void)?
     public var format: AudioFormat { pcm.format }
     private var renderer: BlockRenderer?
     private let left: UnsafeMutablePointer<Float>
@@ -25,12 +27,15 @@ public final class AudioOutput: @unchecked Sendable {
     private let realtimeFlag = Atomic<Bool>(false)
     private var failure: ALSAError?
     private let done = DispatchSemaphore(value: 0)
-    private var thread: Thread?
+    /// Whether `start` was called. The `Thread` itself is not kept: it holds its closure, which holds this output,
+    /// and keeping it here would be a reference cycle that leaks both (found by LeakSanitizer).
+    private var started = false
 
     /// Opens the device named in `request`; `format` then tells what it granted (build the renderer for that rate).
     /// - Throws: `ALSAError` when the device cannot be opened or refuses every usable format.
     public init(request: PlaybackRequest) throws {
         pcm = try ALSAPCM(request: request)
+        notice = request.notice
         let period = pcm.format.periodFrames
         left = .allocate(capacity: period)
         left.initialize(repeating: 0, count: period)
@@ -61,26 +66,34 @@ public final class AudioOutput: @unchecked Sendable {
     public var isRealtime: Bool { realtimeFlag.load(ordering: .relaxed) }
 
     /// Starts the audio thread playing `renderer` (which must render at `format.sampleRate`).
+    ///
+    /// Locks memory and waits until the thread has asked for real-time scheduling, so `isRealtime` is known on
+    /// return; a refusal is passed to the request's `notice` here, on the caller's thread.
     public func start(_ renderer: BlockRenderer) {
-        guard thread == nil else { return }
+        guard !started else { return }
+        started = true
         self.renderer = renderer
+        let memory = RealtimeScheduling.lockMemory()
+        let scheduled = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
             self.realtimeFlag.store(RealtimeScheduling.request(), ordering: .relaxed)
+            scheduled.signal()
             self.run()
             self.finishedFlag.store(true, ordering: .releasing)
             self.done.signal()
         }
         thread.name = "theremin-audio"
         thread.stackSize = 1 << 20
-        self.thread = thread
         thread.start()
+        scheduled.wait()
+        if let notice, let text = RealtimeScheduling.notice(realtime: isRealtime, memory: memory) { notice(text) }
     }
 
     /// Fades the renderer out, lets `frames` more frames play (enough for the fade to be heard), then stops and
     /// waits for the thread.
     /// - Throws: the error that stopped the thread early, if any.
     public func stop(afterFrames frames: Int = 0) throws {
-        guard thread != nil else { return }
+        guard started else { return }
         renderer?.fadeOut()
         stopAtFrame.store(framesWritten + max(0, frames), ordering: .relaxed)
         try wait()
@@ -88,7 +101,7 @@ public final class AudioOutput: @unchecked Sendable {
 
     /// Waits for the thread to end (a replay reaching its end), then reports any failure.
     public func wait() throws {
-        guard thread != nil else { return }
+        guard started else { return }
         done.wait()
         done.signal()
         if let failure { throw failure }

@@ -8,6 +8,10 @@ public struct PlaybackRequest: Sendable, Equatable {
     public var periodFrames: Int
     /// Periods in the buffer (2–3 keeps latency low while surviving scheduling hiccups).
     public var periods: Int
+    /// Receives the one notice (at most once per process) when the audio thread is refused real-time priority or
+    /// locked memory. Called by `AudioOutput.start` on the caller's thread, never from the audio thread, which must
+    /// not do I/O. Not part of equality.
+    public var notice: (@Sendable (String) -> Void)?
 
     public init(device: String = "default", sampleRate: Int = 48_000, channels: Int = 2,
                 periodFrames: Int = 240, periods: Int = 3) {
@@ -16,5 +20,10 @@ public struct PlaybackRequest: Sendable, Equatable {
         self.channels = channels
         self.periodFrames = periodFrames
         self.periods = periods
+    }
+
+    public static func == (a: PlaybackRequest, b: PlaybackRequest) -> Bool {
+        a.device == b.device && a.sampleRate == b.sampleRate && a.channels == b.channels
+            && a.periodFrames == b.periodFrames && a.periods == b.periods
     }
 }

@@ -1,12 +1,84 @@
 import Foundation
+import Synchronization
 
-/// Real-time scheduling for the audio thread, asked for politely: granted as root or with an rtprio limit,
-/// otherwise the thread runs at normal priority and the caller prints one notice.
+/// Real-time care for the audio thread, asked for politely: `SCHED_FIFO` for the thread and locked memory for the
+/// process, granted to root or to a user with rtprio and memlock limits (the `audio` group on most distributions).
+/// When either is refused the thread plays at normal priority, and the caller gets one notice to show.
 enum RealtimeScheduling {
-    /// Tries SCHED_FIFO at a middling priority for the calling thread; returns true when granted.
+    /// Tries `SCHED_FIFO` at a middling priority for the calling thread; returns true when granted.
     static func request(priority: Int32 = 70) -> Bool {
         var parameters = sched_param()
         parameters.sched_priority = min(priority, sched_get_priority_max(SCHED_FIFO))
         return pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters) == 0
+    }
+
+    /// What became of the request to lock the process's memory.
+    enum MemoryLock: Equatable, Sendable {
+        case locked
+        /// Not tried: the memlock limit would let later allocations fail instead (bytes; the limit is finite).
+        case limited(bytes: UInt64)
+        /// `mlockall` refused (errno).
+        case refused(errno: Int32)
+    }
+
+    private static let memoryState = Mutex<MemoryLock?>(nil)
+
+    /// Locks the process's memory once per process (later calls return the first result), so no page the audio
+    /// thread touches is ever swapped out.
+    ///
+    /// `MCL_ONFAULT` locks pages as they are first touched rather than faulting in every mapping now: the render
+    /// buffers are touched before playback starts, and large reservations (thread stacks, malloc arenas, a
+    /// sanitizer's shadow memory) are not made resident for nothing. With `MCL_FUTURE` every later mapping counts
+    /// against the memlock limit, so the lock is only taken when the limit cannot be reached (unlimited, or
+    /// `CAP_IPC_LOCK`); otherwise a later `malloc` could fail mid-performance.
+    static func lockMemory() -> MemoryLock {
+        memoryState.withLock { state in
+            if let state { return state }
+            let result = attemptMemoryLock()
+            state = result
+            return result
+        }
+    }
+
+    private static func attemptMemoryLock() -> MemoryLock {
+        var limit = rlimit()
+        if getrlimit(__rlimit_resource_t(__RLIMIT_MEMLOCK.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max,  // RLIM_INFINITY
+           !hasCapability(ipcLock) {
+            return .limited(bytes: UInt64(limit.rlim_cur))
+        }
+        if mlockall(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT) == 0 { return .locked }
+        // Kernels before 4.4 do not know MCL_ONFAULT.
+        if errno == EINVAL, mlockall(MCL_CURRENT | MCL_FUTURE) == 0 { return .locked }
+        return .refused(errno: errno)
+    }
+
+    /// `CAP_IPC_LOCK`, which lifts the memlock limit.
+    private static let ipcLock = 14
+
+    /// Whether the process holds a capability in its effective set (`CapEff` in /proc/self/status).
+    private static func hasCapability(_ bit: Int) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("CapEff:") }),
+              let mask = UInt64(line.dropFirst("CapEff:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << UInt64(bit)) != 0
+    }
+
+    private static let noticeGiven = Atomic<Bool>(false)
+
+    /// The one-line notice for what was refused, or nil when everything was granted or the notice was already given
+    /// in this process.
+    static func notice(realtime: Bool, memory: MemoryLock) -> String? {
+        var refused: [String] = []
+        if !realtime { refused.append("real-time priority (rtprio limit)") }
+        switch memory {
+        case .locked: break
+        case .limited(let bytes): refused.append("locked memory (memlock limit \(bytes / 1024) KiB)")
+        case .refused(let code): refused.append("locked memory (\(String(cString: strerror(code))))")
+        }
+        guard !refused.isEmpty, !noticeGiven.exchange(true, ordering: .relaxed) else { return nil }
+        return "note: the audio thread runs without " + refused.joined(separator: " and ")
+            + "; playing anyway. Under load, raise the limits (e.g. `@audio - rtprio 95` and `@audio - memlock "
+            + "unlimited` in /etc/security/limits.d/, then join the audio group) or use a longer --period"
     }
 }

@@ -82,6 +82,8 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
         let running = lock.withLock { () -> V4L2Camera? in
             closed = true
             defer { camera = nil }
+            // Kept, so the count read after closing (the --stats report) still includes the last camera's drops.
+            droppedBefore += camera?.droppedFrames ?? 0
             return camera
         }
         running?.close()

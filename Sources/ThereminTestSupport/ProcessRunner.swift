@@ -7,15 +7,21 @@ public enum ProcessRunner {
         public let status: Int32
         public let stdout: String
         public let stderr: String
+
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
     }
 
-    /// The directory holding the built products (next to the test bundle).
-    public static var productsDirectory: URL {
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-        return Bundle.main.bundleURL
-    }
+    /// The directory holding the built products: the running executable's, since on Linux the test bundle is itself
+    /// an executable (`…/debug/thereminPackageTests.xctest`) beside the products, as are benchmarks using this.
+    /// (Not `Bundle.allBundles`: corelibs Foundation leaks the array it builds, which LeakSanitizer reports.)
+    public static let productsDirectory: URL = {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: executable).deletingLastPathComponent()
+    }()
 
     /// Path of a built executable, or nil when it was not built.
     public static func product(_ name: String) -> String? {
@@ -24,17 +30,19 @@ public enum ProcessRunner {
     }
 
     /// Runs `executable` with `arguments`, extra environment variables and optional stdin text; waits for it.
+    /// - Parameter currentDirectory: where the child runs (this process's current directory when nil).
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                           stdin: String? = nil) throws -> Result {
-        try spawn(executable, arguments, environment: environment, stdin: stdin).wait()
+                           stdin: String? = nil, currentDirectory: String? = nil) throws -> Result {
+        try spawn(executable, arguments, environment: environment, stdin: stdin, currentDirectory: currentDirectory).wait()
     }
 
     /// Starts `executable` in the background; `wait()` collects its output and status.
     public static func spawn(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                             stdin: String? = nil) throws -> Running {
+                             stdin: String? = nil, currentDirectory: String? = nil) throws -> Running {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env

@@ -42,6 +42,19 @@ final class ReconnectingCameraTests: XCTestCase {
         XCTAssertEqual(found.square.width, 40)
     }
 
+    /// A consumer slower than the camera makes it drop frames; the count survives closing, when `--stats` reads it.
+    func testDroppedFramesAreStillCountedAfterClosing() throws {
+        let fake = try startFakeCamera()
+        let camera = try ReconnectingCamera(.init(device: fake.devicePath), retryInterval: 0.1)
+        _ = try camera.nextFrame()
+        Thread.sleep(forTimeInterval: 0.5)   // 30 fps: about 15 frames arrive, only the newest can be taken
+        _ = try camera.nextFrame()
+        let dropped = camera.droppedFrames
+        XCTAssertGreaterThan(dropped, 5, "frames not taken in time are dropped and counted")
+        camera.close()
+        XCTAssertGreaterThanOrEqual(camera.droppedFrames, dropped, "still counted after closing")
+    }
+
     /// While the device stays away, each call reports it within about one retry interval, never faster.
     func testRetriesAtTheRetryIntervalWhileTheDeviceIsAway() throws {
         let fake = try startFakeCamera()

@@ -46,7 +46,9 @@ enum EngineFactory {
     }
 
     static func playbackRequest(_ settings: Settings) -> PlaybackRequest {
-        PlaybackRequest(device: settings.audioDevice, sampleRate: settings.sampleRate,
-                        periodFrames: settings.periodFrames)
+        var request = PlaybackRequest(device: settings.audioDevice, sampleRate: settings.sampleRate,
+                                      periodFrames: settings.periodFrames)
+        request.notice = { Output.err("theremin: \($0)\n") }
+        return request
     }
 }

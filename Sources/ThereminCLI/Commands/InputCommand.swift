@@ -30,7 +30,13 @@ struct InputCommand {
         // Open both outputs first, so a bad path fails before minutes of tracking.
         let hands = settings.music.handCount
         let traceWriter = try settings.record.map { try TraceWriter(path: $0, metadata: metadata, hands: hands) }
-        let soundWriter = try settings.output.map { try SoundFileWriter(path: $0, sampleRate: settings.sampleRate, channels: 2) }
+        let soundWriter: SoundFileWriter?
+        do {
+            soundWriter = try settings.output.map { try SoundFileWriter(path: $0, sampleRate: settings.sampleRate, channels: 2) }
+        } catch {
+            traceWriter?.discard()
+            throw error
+        }
         let progress = CountProgress(label: "tracking \(URL(fileURLWithPath: path).lastPathComponent)")
         var frames: [HandsFrame]
         do {

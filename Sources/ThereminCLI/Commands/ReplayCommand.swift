@@ -11,12 +11,28 @@ struct ReplayCommand {
     func run() throws -> Int32 {
         let trace = try TraceReader.read(path: tracePath)
         let mapper = EngineFactory.mapper(settings)
+        if let output = settings.output {
+            // Every input (backing track, output type and folder) is checked before any file is written, and a
+            // render that fails takes its MIDI file with it: no output is left behind half done.
+            let render = try prepareRender(trace, mapper: mapper, to: output)
+            if let midiFile = settings.music.midiFile {
+                do {
+                    try writeMIDI(trace, mapper: mapper, to: midiFile)
+                } catch {
+                    render.writer.discard()
+                    throw error
+                }
+            }
+            do {
+                try render.run()
+            } catch {
+                if let midiFile = settings.music.midiFile { unlink(midiFile) }
+                throw error
+            }
+            return 0
+        }
         if let midiFile = settings.music.midiFile {
             try writeMIDI(trace, mapper: mapper, to: midiFile)
-            if settings.output == nil { return 0 }
-        }
-        if let output = settings.output {
-            try render(trace, mapper: mapper, to: output)
             return 0
         }
         return try play(trace, mapper: mapper)
@@ -32,18 +48,31 @@ struct ReplayCommand {
                           trace.duration, file.events.count, trace.samples.count, tracePath))
     }
 
-    private func render(_ trace: Trace, mapper: ControlMapper, to path: String) throws {
+    /// A render ready to run: the mix built (backing track decoded) and the file opened under its temporary name.
+    private struct PreparedRender {
+        let mix: BlockRenderer
+        let writer: SoundFileWriter
+        let frames: Int
+        let finish: () -> Void
+
+        func run() throws {
+            let bar = ProgressBar(label: "rendering \(URL(fileURLWithPath: writer.path).lastPathComponent)")
+            try OfflineRender.run(mix, totalFrames: frames, into: writer, progress: bar.update)
+            finish()
+        }
+    }
+
+    private func prepareRender(_ trace: Trace, mapper: ControlMapper, to path: String) throws -> PreparedRender {
         let rate = Double(settings.sampleRate)
         let plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate, tail: EngineFactory.tail(settings))
         let renderer = ScheduledRenderer(engine: EngineFactory.make(settings, sampleRate: rate),
                                          schedule: plan.schedule, totalFrames: plan.totalFrames)
         let mix = try EngineFactory.mix(settings, theremin: renderer, sampleRate: settings.sampleRate)
         let writer = try SoundFileWriter(path: path, sampleRate: settings.sampleRate, channels: 2)
-        let bar = ProgressBar(label: "rendering \(URL(fileURLWithPath: path).lastPathComponent)")
-        try OfflineRender.run(mix, totalFrames: plan.totalFrames, into: writer, progress: bar.update)
         let seconds = Double(plan.totalFrames) / rate
-        Output.out(String(format: "wrote %@: %.1f s, %d Hz, stereo (%d samples from %@)\n",
-                          path, seconds, settings.sampleRate, trace.samples.count, tracePath))
+        let summary = String(format: "wrote %@: %.1f s, %d Hz, stereo (%d samples from %@)\n",
+                             path, seconds, settings.sampleRate, trace.samples.count, tracePath)
+        return PreparedRender(mix: mix, writer: writer, frames: plan.totalFrames, finish: { Output.out(summary) })
     }
 
     private func play(_ trace: Trace, mapper: ControlMapper) throws -> Int32 {
@@ -59,9 +88,6 @@ struct ReplayCommand {
         let midi = try sequencer.map { try MIDIFollower(sink: $0, settings: settings.music.midi, schedule: plan.schedule) }
         SignalWatch.install()
         output.start(mix)
-        if settings.verbose && !output.isRealtime {
-            Output.err("note: no real-time priority for the audio thread (needs root or an rtprio limit); playing anyway\n")
-        }
         let status = StatusLine()
         let start = Date()
         var interrupted = false

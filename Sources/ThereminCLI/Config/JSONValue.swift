@@ -50,6 +50,12 @@ enum JSONValue: Equatable, Decodable {
         }
     }
 
+    /// A JSON number as text: whole numbers without a fraction, and no conversion that traps on huge values
+    /// (`Int(1e30)` would; the preset fuzzer found a version number like that).
+    static func text(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+
     /// A short name of the value's type, for error messages.
     var typeName: String {
         switch self {

@@ -23,13 +23,20 @@ struct Preset: Equatable {
             throw fail("does not exist; save one with --save-preset \(name)")
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot be read (check its permissions)") }
+        return try decode(data, name: name, path: path)
+    }
+
+    /// Checks a preset file's contents (also the fuzzing entry point, Fuzz/targets/FuzzPreset.swift).
+    /// - Throws: `ConfigFileError` naming `path` and what is wrong.
+    static func decode(_ data: Data, name: String, path: String) throws -> Preset {
+        func fail(_ problem: String) -> ConfigFileError { ConfigFileError(path: path, problem: "preset '\(name)' \(problem)") }
         guard let document = try? JSONValue.parse(data) else { throw fail("is not valid JSON; fix it or save the preset again") }
         guard case .object(let fields) = document else { throw fail("should be a JSON object with 'version' and 'options'") }
         guard case .number(let version)? = fields["version"], version == version.rounded(), version >= 1 else {
             throw fail("has no version number; expected \"version\": \(Preset.version)")
         }
         guard version <= Double(Preset.version) else {
-            throw fail("was saved by a newer theremin (format \(Int(version)); this one reads \(Preset.version)): update theremin or save it again")
+            throw fail("was saved by a newer theremin (format \(JSONValue.text(version)); this one reads \(Preset.version)): update theremin or save it again")
         }
         guard case .object(let stored)? = fields["options"] else { throw fail("has no 'options' object") }
         var options: [String: [String]] = [:]
@@ -44,7 +51,7 @@ struct Preset: Equatable {
             case (false, .bool(let on)): if on { options[name] = [""] }
             case (true, .string(let text)): options[name] = [text]
             case (true, .number(let number)):
-                options[name] = [number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)]
+                options[name] = [JSONValue.text(number)]
             case (true, .array(let items)) where spec.repeatable:
                 options[name] = try items.map { item -> String in
                     guard case .string(let text) = item else { throw wrongType }

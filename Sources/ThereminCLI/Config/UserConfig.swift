@@ -27,7 +27,7 @@ struct UserConfig: Equatable {
             return (UserConfig(), "warning: \(path) is not valid JSON; using the defaults (it is replaced when a setting is saved)")
         }
         if case .number(let version)? = fields["version"], version > Double(UserConfig.version) {
-            return (UserConfig(), "warning: \(path) is from a newer theremin (version \(Int(version))); using the defaults")
+            return (UserConfig(), "warning: \(path) is from a newer theremin (version \(JSONValue.text(version))); using the defaults")
         }
         var config = UserConfig()
         if let muted = fields.removeValue(forKey: "cuesMuted") {

@@ -105,6 +105,7 @@ struct Settings: Sendable {
         try readCamera(parsed)
         try readFiles(parsed)
         try music.read(parsed, voice: &voice, mode: mode)
+        try checkOutputsSpareInputs()
         json = parsed.has("--json")
         verbose = parsed.has("--verbose")
         stats = parsed.has("--stats")
@@ -175,9 +176,36 @@ struct Settings: Sendable {
             default: throw UsageError("--output needs --replay TRACE or --input PATH: live play goes to the sound card")
             }
         }
-        if let record, let output, record == output {
-            throw UsageError("--record and --output name the same file '\(record)'")
+    }
+
+    /// Refuses a file this run writes (`--record`, `--output`, `--midi-file`) that it also reads (the trace, the
+    /// input, the backing track) or writes twice: renaming the finished file into place would replace the input, or
+    /// one output the other.
+    private func checkOutputsSpareInputs() throws {
+        var inputs: [(option: String, path: String)] = []
+        switch mode {
+        case .replay(let trace): inputs.append(("--replay", trace))
+        case .input(let path), .calibrate(input: let path?): inputs.append(("--input", path))
+        default: break
         }
+        if let backing = music.backing { inputs.append(("--backing", backing)) }
+        let outputs = [("--record", record), ("--output", output), ("--midi-file", music.midiFile)]
+            .compactMap { option, path in path.map { (option: option, path: $0) } }
+        for (index, written) in outputs.enumerated() {
+            let identity = Settings.fileIdentity(written.path)
+            if let read = inputs.first(where: { Settings.fileIdentity($0.path) == identity }) {
+                throw UsageError("\(written.option) '\(written.path)' is the \(read.option) file: writing it would replace "
+                                 + "what is being read; name another file")
+            }
+            if let earlier = outputs[..<index].first(where: { Settings.fileIdentity($0.path) == identity }) {
+                throw UsageError("\(earlier.option) and \(written.option) name the same file '\(written.path)'; give each its own")
+            }
+        }
+    }
+
+    /// The absolute path with `.`, `..` and symbolic links resolved, so two spellings of one file compare equal.
+    static func fileIdentity(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     static func number(_ parsed: ParsedArguments, _ name: String, _ spec: ParameterSpec) throws -> Double? {

@@ -113,12 +113,26 @@ final class V4L2Device: @unchecked Sendable {
     init(opening path: String) throws(V4L2Error) {
         Self.quietLibraryLog
         self.path = path
+        try Self.requireVideoDevice(path)
         let fd = retryingOnInterrupt { cv4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { throw V4L2Error(operation: "open", errno: errno, device: path) }
         descriptor = fd
     }
 
     deinit { close() }
+
+    /// Asks the kernel directly whether `path` is a V4L2 device before libv4l2 opens it: libv4l2's mplane plugin
+    /// reports a file that is not one with a `perror` line of its own on stderr, which the log redirection above
+    /// cannot catch (`--camera /dev/null` would print two lines).
+    private static func requireVideoDevice(_ path: String) throws(V4L2Error) {
+        let fd = retryingOnInterrupt { Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
+        guard fd >= 0 else { throw V4L2Error(operation: "open", errno: errno, device: path) }
+        defer { Glibc.close(fd) }
+        var capability = v4l2_capability()
+        guard retryingOnInterrupt({ cv4l2_raw_ioctl(fd, CV4L2_VIDIOC_QUERYCAP, &capability) }) == 0 else {
+            throw V4L2Error(operation: "open", errno: errno, device: path)
+        }
+    }
 
     /// Closes the descriptor; safe to call more than once.
     func close() {

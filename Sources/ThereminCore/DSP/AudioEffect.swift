@@ -19,10 +19,15 @@ public final class EffectChain {
     }
 
     /// Runs every effect in order over the buffer. Render contract as for `AudioEffect.process`.
+    ///
+    /// Indexed rather than `for effect in effects`: an unspecialized iterator (debug builds) reads the array through
+    /// a coroutine whose frame is allocated on the heap (render-alloc-check found it).
     @inline(__always)
     public func process(_ samples: UnsafeMutablePointer<Float>, count: Int) {
-        for effect in effects {
-            effect.process(samples, count: count)
+        var index = 0
+        while index < effects.count {
+            effects[index].process(samples, count: count)
+            index += 1
         }
     }
 

@@ -12,6 +12,8 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
     private let levelBits = Atomic<UInt64>(0)
     private let frequencyBits = Atomic<UInt64>(0)
     private let requestedWaveform: Atomic<Int>
+    /// `Waveform.allCases`, kept: the synthesized `allCases` builds a new array on every call (an allocation).
+    private let waveforms = Waveform.allCases
     private let appliedSourceTime = Atomic<UInt64>(0)
     private var lastControl = Control(frequency: 440, amplitude: 0, gate: false)
     /// Timing of each new control, from capture to sound out; the main thread drains it for `--stats`.
@@ -57,9 +59,8 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
         var control = lastControl
         if muted.load(ordering: .relaxed) || stalled.load(ordering: .relaxed) { control.gate = false }
         let waveIndex = requestedWaveform.load(ordering: .relaxed)
-        let cases = Waveform.allCases
-        if waveIndex >= 0 && waveIndex < cases.count && engine.voice.waveform != cases[waveIndex] {
-            engine.voice.waveform = cases[waveIndex]
+        if waveIndex >= 0 && waveIndex < waveforms.count && engine.voice.waveform != waveforms[waveIndex] {
+            engine.voice.waveform = waveforms[waveIndex]
         }
         engine.apply(control)
         engine.render(into: output, frames: frames)

@@ -43,6 +43,8 @@ struct LineScanner {
             sawAny = true
             let end = chunk[offset...].firstIndex(of: 0x0A)
             let stop = end ?? chunk.count
+            // NUL is checked as bytes arrive, so a binary file is named as one before it could reach the length limit.
+            if chunk[offset..<stop].contains(0) { throw Problem.binary(line: lineNumber + 1) }
             line.append(contentsOf: chunk[offset..<stop])
             if line.count > maxLength { throw Problem.tooLong(line: lineNumber + 1) }
             offset = stop
@@ -54,7 +56,6 @@ struct LineScanner {
         guard sawAny else { return nil }
         lineNumber += 1
         if line.last == 0x0D { line.removeLast() }
-        if line.contains(0) { throw Problem.binary(line: lineNumber) }
         guard let text = String(validating: line, as: UTF8.self) else { throw Problem.notUTF8(line: lineNumber) }
         return text
     }

@@ -4,17 +4,18 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 1-based line number, or nil when the problem is not tied to a line (unreadable file, write failure).
     public let line: Int?
     public let problem: String
+    /// What to do about it, when `problem` does not already say.
+    public var remedy: String?
 
-    public init(file: String, line: Int?, problem: String) {
+    public init(file: String, line: Int?, problem: String, remedy: String? = nil) {
         self.file = file
         self.line = line
         self.problem = problem
+        self.remedy = remedy
     }
 
     public var description: String {
-        if let line {
-            return "trace \(file), line \(line): \(problem)"
-        }
-        return "trace \(file): \(problem)"
+        let place = line.map { "trace \(file), line \($0)" } ?? "trace \(file)"
+        return "\(place): \(problem)" + (remedy.map { "; \($0)" } ?? "")
     }
 }

@@ -40,7 +40,8 @@ struct TraceLineParser {
         guard columns != nil else {
             throw TraceError(file: file, line: lineCount == 0 ? nil : lineCount,
                              problem: lineCount == 0 ? "is empty: expected a header line `t,x,y,present`"
-                                                     : "has no header line `t,x,y,present`")
+                                                     : "has no header line `t,x,y,present`",
+                             remedy: TraceReader.notATraceRemedy)
         }
         guard !samples.isEmpty else {
             throw TraceError(file: file, line: nil, problem: "has a header but no samples: record one with --record")

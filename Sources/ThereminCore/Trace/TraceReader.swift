@@ -13,7 +13,8 @@ public enum TraceReader {
         defer { try? handle.close() }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw TraceError(file: path, line: nil, problem: "is a directory, not a trace file")
+            throw TraceError(file: path, line: nil, problem: "is a directory, not a trace file",
+                             remedy: "give the path of a trace (.csv) inside it")
         }
         return try parse(name: path) {
             do {
@@ -34,6 +35,11 @@ public enum TraceReader {
         }
     }
 
+    /// What to do about a file that is not a trace at all.
+    static let notATraceRemedy = "give a trace recorded with --record (CSV text; see README.md, Trace format)"
+    /// What to do about a trace with a bad line.
+    static let badLineRemedy = "fix that line (format: README.md, Trace format) or record the trace again"
+
     static func parse(name: String, nextChunk: @escaping () throws -> [UInt8]?) throws -> Trace {
         var scanner = LineScanner(maxLength: TraceFormat.maxLineLength, nextChunk: nextChunk)
         var parser = TraceLineParser(file: name)
@@ -41,16 +47,21 @@ public enum TraceReader {
             while let line = try scanner.nextLine() {
                 try parser.consume(line, number: scanner.lineNumber)
             }
+            return try parser.finish()
         } catch let problem as LineScanner.Problem {
             switch problem {
             case .binary(let line):
-                throw TraceError(file: name, line: line, problem: "contains NUL bytes: this is a binary file, not a trace (CSV text)")
+                throw TraceError(file: name, line: line, problem: "contains NUL bytes: this is a binary file, not a trace (CSV text)",
+                                 remedy: notATraceRemedy)
             case .tooLong(let line):
-                throw TraceError(file: name, line: line, problem: "line is longer than \(TraceFormat.maxLineLength) bytes: not a trace file")
+                throw TraceError(file: name, line: line, problem: "line is longer than \(TraceFormat.maxLineLength) bytes: not a trace file",
+                                 remedy: notATraceRemedy)
             case .notUTF8(let line):
-                throw TraceError(file: name, line: line, problem: "is not UTF-8 text: not a trace file")
+                throw TraceError(file: name, line: line, problem: "is not UTF-8 text: not a trace file", remedy: notATraceRemedy)
             }
+        } catch var error as TraceError where error.remedy == nil && error.line != nil {
+            error.remedy = badLineRemedy
+            throw error
         }
-        return try parser.finish()
     }
 }

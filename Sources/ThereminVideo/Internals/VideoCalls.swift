@@ -44,11 +44,24 @@ enum VideoCalls {
             throw VideoError(kind: .notDecodable, path: path, problem: "is a folder, not \(what)",
                              remedy: VideoError.formatsRemedy)
         }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            // A FIFO would block the decoder until something writes to it; a device is not a recording.
+            let kind = info.st_mode & S_IFMT == S_IFIFO ? "a FIFO" : "a device or socket"
+            throw VideoError(kind: .notDecodable, path: path, problem: "is not a regular file (\(kind)), not \(what)",
+                             remedy: VideoError.formatsRemedy)
+        }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw VideoError(kind: .unreadable, path: path, problem: "permission denied",
                              remedy: "make the file readable (chmod) or copy it somewhere readable")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if size == 0, real.hasPrefix("/proc/") || real.hasPrefix("/sys/") {
+            // procfs and sysfs files report 0 bytes but are not empty: they are the kernel's, not recordings.
+            throw VideoError(kind: .notDecodable, path: path, problem: "is a kernel file (/proc or /sys), not \(what)",
+                             remedy: VideoError.formatsRemedy)
+        }
         if size == 0 {
             throw VideoError(kind: .empty, path: path, problem: "the file is empty (0 bytes)",
                              remedy: "the recording or copy may have failed; use the complete file")

@@ -107,4 +107,16 @@ final class MixingTests: XCTestCase {
         XCTAssertEqual(SignalMeasurements.peak(muted[...]), 0, "muted cues are silent")
         XCTAssertFalse(cues.isPlaying)
     }
+
+    func testTheMixPassesTheDeviceDelayOnSoLiveLatencyIsStillMeasured() {
+        let live = LiveRenderer(engine: SynthEngine(sampleRate: rate, voice: VoiceSettings()))
+        let mixer = StereoMixer(source: live, cues: CuePlayer(sampleRate: rate))
+        live.controls.push(Control(frequency: 440, amplitude: 1, gate: true, sourceTime: 1, trackedTime: 1.01))
+        _ = renderStereo(mixer, frames: 240, block: 240)
+        mixer.didWrite(delayFrames: 720)
+        let record = live.latencies.pop()
+        XCTAssertEqual(record?.sourceTime, 1)
+        XCTAssertGreaterThan(record?.audibleTime ?? 0, record?.appliedTime ?? .infinity,
+                             "heard after it was applied: the 480 frames queued ahead of the block")
+    }
 }

@@ -1,7 +1,10 @@
+import Synchronization
+
 /// The last stage before the sound card or file: the theremin (mono, centred) plus the backing track (stereo)
 /// plus the cues. It is itself a `BlockRenderer`, so everything that plays a renderer can play the mix.
 ///
-/// Render-side: scratch space is allocated in the initializer; rendering allocates nothing.
+/// Render-side: scratch space is allocated in the initializer; rendering allocates nothing. `fadeOut` may come from
+/// any thread: it reaches the audio thread through an atomic.
 public final class StereoMixer: BlockRenderer, @unchecked Sendable {
     public let source: BlockRenderer
     public var backing: BackingPlayer?
@@ -11,7 +14,7 @@ public final class StereoMixer: BlockRenderer, @unchecked Sendable {
     private let scratchLeft: UnsafeMutablePointer<Float>
     private let scratchRight: UnsafeMutablePointer<Float>
     private let fadeFrames: Int
-    private var fading = false
+    private let fadeRequested = Atomic<Bool>(false)
 
     /// - Parameters:
     ///   - source: the theremin (voice and effects).
@@ -37,7 +40,7 @@ public final class StereoMixer: BlockRenderer, @unchecked Sendable {
 
     public func fadeOut() {
         source.fadeOut()
-        fading = true
+        fadeRequested.store(true, ordering: .relaxed)
     }
 
     /// Passes the device delay on to the theremin's renderer, which times its controls with it.
@@ -59,7 +62,7 @@ public final class StereoMixer: BlockRenderer, @unchecked Sendable {
     public func renderStereo(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int) {
         source.renderStereo(left: left, right: right, frames: frames)
         if backing != nil {
-            if fading { backing?.fadeOut(frames: fadeFrames) }
+            if fadeRequested.load(ordering: .relaxed) { backing?.fadeOut(frames: fadeFrames) }
             backing?.mix(left: left, right: right, frames: frames)
         }
         cues?.mix(left: left, right: right, frames: frames)

@@ -1,0 +1,128 @@
+// Allocation check for the render path: runs every renderer the audio thread plays (live, scheduled replay, the
+// stereo mix with backing track and cues, with every voice and effect in use) block by block, counting the heap
+// allocations made inside the render calls only (MallocCounter replaces the malloc family in this executable).
+// The render contract says there must be none. A renderer that grows an array while rendering runs as a control:
+// it must be caught, or the counter itself is broken.
+// Prints one line per renderer ("NAME: BLOCKS blocks, COUNT allocation(s)"); exit 0 when the real renderers made no
+// allocation and the control made some, 1 otherwise, 77 when counting is unavailable (sanitizer builds).
+// Usage: render-alloc-check [blocks]      (Tests/ThereminCoreTests/DSP/RenderAllocationTests.swift runs it)
+import Foundation
+import MallocCounter
+import ThereminCore
+
+let blocks = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 2_000
+let rate = 48_000.0
+let frames = 240
+
+guard theremin_malloc_counter_available() != 0 else {
+    print("render-alloc-check: allocation counting is unavailable in a sanitizer build")
+    exit(77)
+}
+
+let left = UnsafeMutablePointer<Float>.allocate(capacity: frames)
+let right = UnsafeMutablePointer<Float>.allocate(capacity: frames)
+left.initialize(repeating: 0, count: frames)
+right.initialize(repeating: 0, count: frames)
+
+/// Every sound-shaping unit at once: theremin voice with vibrato, then low-pass and delay.
+func fullEngine(waveform: Waveform = .theremin) -> SynthEngine {
+    let voice = VoiceSettings(waveform: waveform, brightness: 0.4, vibrato: VibratoSettings(rate: 5.5, depth: 15))
+    let effects = EffectChain([LowPass(settings: LowPassSettings(cutoff: 1_800, resonance: 0.7), sampleRate: rate),
+                               Delay(settings: DelaySettings(), sampleRate: rate)])
+    return SynthEngine(sampleRate: rate, voice: voice, effects: effects)
+}
+
+/// A hand sweeping up and down at 30 fps, leaving the picture now and then.
+func control(_ block: Int) -> Control {
+    let t = Double(block * frames) / rate
+    return Control(frequency: 330 + 110 * sin(t * 2.1), amplitude: 0.5 + 0.4 * sin(t * 0.7), gate: block % 300 < 260,
+                   sourceTime: MonotonicClock.now(), trackedTime: MonotonicClock.now())
+}
+
+/// Runs `blocks` blocks: `prepare` (the other threads' part: controls, keys, cues) outside the count, `render`
+/// (the audio thread's part) inside it. Returns the allocations counted inside.
+func count(_ name: String, prepare: (Int) -> Void, render: () -> Void) -> UInt64 {
+    // Warm-up block: first calls may instantiate generic metadata in the Swift runtime (once per process, not per
+    // block; the audio output renders a block of silence-to-be before playback starts as well).
+    prepare(0)
+    render()
+    var total: UInt64 = 0
+    for block in 1...blocks {
+        prepare(block)
+        theremin_malloc_counter_begin()
+        render()
+        total += theremin_malloc_counter_end()
+    }
+    print("\(name): \(blocks) blocks, \(total) allocation(s)")
+    return total
+}
+
+var failures = 0
+
+// Live play: controls from the tracking side, mute, stall and waveform changes from the keys and the watchdog.
+let live = LiveRenderer(engine: fullEngine())
+failures += count("live", prepare: { block in
+    live.controls.push(control(block))
+    if block % 97 == 0 { live.setWaveform(Waveform.allCases[(block / 97) % Waveform.allCases.count]) }
+    live.setMuted(block % 500 > 480)
+    live.setSourceStalled(block % 700 > 690)
+    while live.latencies.pop() != nil {}
+}, render: {
+    live.renderStereo(left: left, right: right, frames: frames)
+    live.didWrite(delayFrames: 3 * frames)
+}) == 0 ? 0 : 1
+
+// Replay: a scheduled performance from a trace, faded out near the end as Ctrl-C does.
+let samples = (0..<(blocks / 6 + 60)).map { i -> HandSample in
+    let t = Double(i) / 30
+    return i % 50 < 45 ? HandSample(t: t, x: 0.5 + 0.4 * sin(t), y: 0.5 + 0.4 * cos(t * 1.3), present: true) : .absent(at: t)
+}
+let plan = ReplayPlan(trace: Trace(samples: samples), mapper: ControlMapper(), sampleRate: rate, tail: 0.5)
+let replay = ScheduledRenderer(engine: fullEngine(waveform: .saw), schedule: plan.schedule, totalFrames: plan.totalFrames)
+failures += count("replay", prepare: { block in
+    if block == blocks - 50 { replay.fadeOut() }
+}, render: {
+    replay.renderStereo(left: left, right: right, frames: frames)
+}) == 0 ? 0 : 1
+
+// The live mix: theremin, a looping stereo backing track (crossfaded seam) and cues.
+let backingFrames = Int(rate * 2)
+let backingLeft = (0..<backingFrames).map { Float(0.2 * sin(2 * Double.pi * 110 * Double($0) / rate)) }
+let backingRight = (0..<backingFrames).map { Float(0.2 * sin(2 * Double.pi * 165 * Double($0) / rate)) }
+let track = BackingTrack(left: backingLeft, right: backingRight, loops: true, crossfadeFrames: Int(0.02 * rate))
+let cues = CuePlayer(sampleRate: rate)
+let mixedSource = LiveRenderer(engine: fullEngine(waveform: .triangle))
+let mixer = StereoMixer(source: mixedSource, backing: BackingPlayer(track: track, volume: 0.5), cues: cues)
+failures += count("mix", prepare: { block in
+    mixedSource.controls.push(control(block))
+    if block % 150 == 0 { cues.play(Cue.allCases[(block / 150) % Cue.allCases.count]) }
+    cues.setMuted(block % 1_000 > 900)
+}, render: {
+    mixer.renderStereo(left: left, right: right, frames: frames)
+    mixer.didWrite(delayFrames: 3 * frames)
+}) == 0 ? 0 : 1
+
+/// The control: a renderer that keeps a history of its levels in a growing array, as a careless change might.
+final class HistoryKeepingRenderer: BlockRenderer {
+    let inner: LiveRenderer
+    var history: [Double] = []
+    init(_ inner: LiveRenderer) { self.inner = inner }
+    var sampleRate: Double { inner.sampleRate }
+    var isFinished: Bool { false }
+    func fadeOut() { inner.fadeOut() }
+    func render(into output: UnsafeMutablePointer<Float>, frames: Int) {
+        inner.render(into: output, frames: frames)
+        history.append(inner.currentLevel)
+    }
+}
+let careless = HistoryKeepingRenderer(LiveRenderer(engine: fullEngine()))
+let caught = count("control (grows an array while rendering)", prepare: { block in
+    careless.inner.controls.push(control(block))
+}, render: {
+    careless.renderStereo(left: left, right: right, frames: frames)
+})
+if caught == 0 {
+    print("render-alloc-check: the control renderer's allocations were not counted: the counter does not work")
+    failures += 1
+}
+exit(failures == 0 ? 0 : 1)
