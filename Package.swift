@@ -31,13 +31,18 @@ let package = Package(
                 cxxSettings: [.headerSearchPath("."), .unsafeFlags(["-O2"], .when(configuration: .debug))]),
         .target(name: "ThereminTracking", dependencies: ["ThereminCore", "CHandTracker"]),
 
+        // MARK: preview window (C++ shim over OpenCV highgui/imgproc; libxcb checks the display before Qt is touched)
+        .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
+        .target(name: "CPreview", dependencies: ["COpenCV", "CXCB"], cxxSettings: [.headerSearchPath(".")]),
+        .target(name: "ThereminPreview", dependencies: ["ThereminCore", "CPreview"]),
+
         // MARK: output (ALSA, sound files)
         .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile", "CSampleRate"]),
 
         // MARK: command line
         .target(name: "ThereminDevices", dependencies: ["ThereminCapture", "ThereminAudio"]),
         .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio", "ThereminCapture", "ThereminVideo",
-                                                    "ThereminTracking", "ThereminDevices"]),
+                                                    "ThereminTracking", "ThereminDevices", "ThereminPreview"]),
         .executableTarget(name: "theremin", dependencies: ["ThereminCLI"]),
 
         // MARK: benchmarks
@@ -66,9 +71,11 @@ let package = Package(
         .testTarget(name: "ThereminCaptureTests", dependencies: ["ThereminCapture", "ThereminCore", "ThereminTestSupport"]),
         .testTarget(name: "ThereminVideoTests", dependencies: ["ThereminVideo", "ThereminCore"]),
         .testTarget(name: "ThereminTrackingTests", dependencies: ["ThereminTracking", "CHandTracker", "ThereminVideo", "ThereminCore"]),
+        .testTarget(name: "ThereminPreviewTests", dependencies: ["ThereminPreview", "ThereminCore"]),
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport", "CALSA"]),
         .testTarget(name: "ThereminDevicesTests", dependencies: ["ThereminDevices", "ThereminTestSupport"]),
-        .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminAudio", "ThereminTestSupport"],
+        .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminAudio", "ThereminTestSupport",
+                                                       "ThereminPreview"],
                     exclude: ["Fuzz/Regressions"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -8,6 +8,10 @@ import ThereminCore
 /// models on OpenCV's DNN module) or the classical skin-colour fallback. Frames are BGR in camera orientation; the
 /// samples are in the mirrored selfie view unless `options.mirrored` is false.
 ///
+/// With `options.maxHands` 2 it follows two hands for two-hand play: `processHands` reports both. Each hand has a
+/// slot that it keeps for as long as it stays tracked, so `hands[i]` is the same hand from frame to frame; a newly
+/// found hand takes the first free slot.
+///
 /// Thread safety: the handle serializes its own calls, so one tracker may be used from several threads, but calls
 /// run one at a time. Different trackers share nothing except OpenCV's thread pool (see `setThreadCount`).
 public final class HandTracker: @unchecked Sendable {
@@ -29,8 +33,10 @@ public final class HandTracker: @unchecked Sendable {
     private let handle: OpaquePointer
 
     /// Loads the neural tracker from the two model files (and test-runs them).
-    /// - Throws: `TrackerError` when a file is missing, unreadable or not the expected model.
+    /// - Throws: `TrackerError` when a file is missing, unreadable or not the expected model, or an option is out
+    ///   of range.
     public init(models: ModelFiles, options: TrackerOptions = TrackerOptions()) throws(TrackerError) {
+        try options.validate()
         var cOptions = TrackerCalls.cOptions(options)
         var created: OpaquePointer?
         try TrackerCalls.call(fileRemedy: TrackerError.modelRemedy) { error, size in
@@ -55,9 +61,10 @@ public final class HandTracker: @unchecked Sendable {
     /// Creates the classical fallback tracker.
     /// - Parameter faceCascade: an OpenCV Haar cascade for faces; by default Debian's, used only if installed.
     ///   Pass nil to run without face masking. An explicitly given cascade that cannot be loaded is an error.
-    /// - Throws: `TrackerError` for a cascade that cannot be loaded.
+    /// - Throws: `TrackerError` for a cascade that cannot be loaded or an option out of range.
     public init(classicWithFaceCascade faceCascade: String? = HandTracker.defaultFaceCascadeIfInstalled(),
                 options: TrackerOptions = TrackerOptions()) throws(TrackerError) {
+        try options.validate()
         var cOptions = TrackerCalls.cOptions(options)
         var created: OpaquePointer?
         try TrackerCalls.call(fileRemedy: TrackerError.cascadeRemedy) { error, size in
@@ -88,15 +95,11 @@ public final class HandTracker: @unchecked Sendable {
         try track(frame).sample
     }
 
-    /// Tracks the hand in one frame and returns the details behind the sample as well.
+    /// Tracks the hand in one frame and returns the details behind the sample as well. With `maxHands` 2 this is the
+    /// first present hand (what one-hand play uses).
     /// - Throws: `TrackerError` when the frame is malformed or OpenCV fails.
     public func track(_ frame: Frame) throws(TrackerError) -> TrackedHand {
-        guard frame.pixels.count >= frame.bytesPerRow * frame.height else {
-            throw TrackerError(kind: .invalidFrame,
-                               problem: "frame \(frame.sequence) has \(frame.pixels.count) bytes, fewer than "
-                                   + "\(frame.bytesPerRow) x \(frame.height) rows",
-                               remedy: "the frame source delivered a malformed frame; please report this")
-        }
+        try checkSize(of: frame)
         var hand = th_hand()
         try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
             try TrackerCalls.call(fileRemedy: TrackerError.modelRemedy) { error, size in
@@ -107,7 +110,33 @@ public final class HandTracker: @unchecked Sendable {
         return trackedHand(from: hand, time: frame.captureTime)
     }
 
-    /// Forgets the tracked hand: the next frame starts with the palm detector. Call between unrelated pictures.
+    /// Tracks every hand in one frame, for two-hand play: `options.maxHands` hands, absent ones included, each in
+    /// its slot (the same hand in the same place from frame to frame while it stays tracked).
+    /// - Throws: `TrackerError` when the frame is malformed or OpenCV fails.
+    public func processHands(_ frame: Frame) throws(TrackerError) -> HandsFrame {
+        HandsFrame(t: frame.captureTime, hands: try trackHands(frame).map(\.sample))
+    }
+
+    /// Tracks every hand in one frame and returns the details behind each sample as well (`options.maxHands`
+    /// entries, in slot order).
+    /// - Throws: `TrackerError` when the frame is malformed or OpenCV fails.
+    public func trackHands(_ frame: Frame) throws(TrackerError) -> [TrackedHand] {
+        try checkSize(of: frame)
+        var hands = [th_hand](repeating: th_hand(), count: options.maxHands)
+        var count: Int32 = 0
+        try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
+            try hands.withUnsafeMutableBufferPointer { (slots) throws(TrackerError) in
+                try TrackerCalls.call(fileRemedy: TrackerError.modelRemedy) { error, size in
+                    th_tracker_process_hands_bgr(handle, pixels.baseAddress, Int32(clamping: frame.width),
+                                                 Int32(clamping: frame.height), frame.bytesPerRow, slots.baseAddress,
+                                                 Int32(clamping: slots.count), &count, error, size)
+                }
+            }
+        }
+        return hands.prefix(Int(count)).map { trackedHand(from: $0, time: frame.captureTime) }
+    }
+
+    /// Forgets the tracked hands: the next frame starts with the palm detector. Call between unrelated pictures.
     public func reset() {
         th_tracker_reset(handle)
     }
@@ -120,6 +149,15 @@ public final class HandTracker: @unchecked Sendable {
     /// How many threads OpenCV currently uses.
     public static var threadCount: Int {
         Int(th_get_num_threads())
+    }
+
+    private func checkSize(of frame: Frame) throws(TrackerError) {
+        guard frame.pixels.count >= frame.bytesPerRow * frame.height else {
+            throw TrackerError(kind: .invalidFrame,
+                               problem: "frame \(frame.sequence) has \(frame.pixels.count) bytes, fewer than "
+                                   + "\(frame.bytesPerRow) x \(frame.height) rows",
+                               remedy: "the frame source delivered a malformed frame; please report this")
+        }
     }
 
     private func trackedHand(from hand: th_hand, time: Double) -> TrackedHand {
@@ -137,6 +175,6 @@ public final class HandTracker: @unchecked Sendable {
                                 landmarks: TrackerCalls.landmarks(of: hand))
         return TrackedHand(sample: sample, mirrored: mirrored, region: TrackerCalls.region(of: hand),
                            detectorRan: hand.detector_ran != 0,
-                           handednessConfidence: Double(hand.handedness_confidence))
+                           handednessConfidence: Double(hand.handedness_confidence), acquired: hand.acquired != 0)
     }
 }

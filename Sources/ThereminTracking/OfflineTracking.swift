@@ -27,4 +27,22 @@ public enum OfflineTracking {
         }
         return samples
     }
+
+    /// Reads every frame of `source` and tracks every hand in each, for two-hand play (`tracker.options.maxHands`
+    /// hands per frame, in slot order); otherwise as `track`.
+    /// - Returns: one frame of hands per frame read, `t` from the source's frame times.
+    /// - Throws: the source's errors (unreadable frame) and `TrackerError`.
+    public static func trackHands(_ source: FrameSource, with tracker: HandTracker, framesAreIndependent: Bool = false,
+                                  onFrame: ((Int, HandsFrame) -> Void)? = nil) throws -> [HandsFrame] {
+        var frames: [HandsFrame] = []
+        while let frame = try source.nextFrame() {
+            if framesAreIndependent {
+                tracker.reset()
+            }
+            let hands = try tracker.processHands(frame)
+            onFrame?(frames.count, hands)
+            frames.append(hands)
+        }
+        return frames
+    }
 }

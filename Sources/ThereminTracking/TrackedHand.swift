@@ -31,13 +31,18 @@ public struct TrackedHand: Sendable, Equatable {
     public var detectorRan: Bool
     /// How sure the model is of `sample.handedness`, in [0.5, 1]; 0 when unknown.
     public var handednessConfidence: Double
+    /// True when the palm detector found this hand on this frame: a new hand in its slot, not the one followed from
+    /// the previous frame (so, e.g., smoothing should start afresh). False for a followed or absent hand, and always
+    /// for the classical tracker.
+    public var acquired: Bool
 
     public init(sample: HandSample, mirrored: Bool, region: HandRegion? = nil, detectorRan: Bool = false,
-                handednessConfidence: Double = 0) {
+                handednessConfidence: Double = 0, acquired: Bool = false) {
         self.sample = sample
         self.mirrored = mirrored
         self.region = region
         self.detectorRan = detectorRan
         self.handednessConfidence = handednessConfidence
+        self.acquired = acquired
     }
 }

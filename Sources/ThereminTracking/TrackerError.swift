@@ -15,6 +15,8 @@ public struct TrackerError: Error, Equatable, Sendable, CustomStringConvertible 
         case modelInvalid
         /// A frame was malformed (empty, stride too small).
         case invalidFrame
+        /// A tracker option is out of range (e.g. a number of hands other than 1 or 2).
+        case invalidOptions
         /// OpenCV failed while processing a frame.
         case processingFailed
         /// Memory ran out.
@@ -41,7 +43,7 @@ public struct TrackerError: Error, Equatable, Sendable, CustomStringConvertible 
     public var isModelProblem: Bool {
         switch kind {
         case .modelsNotFound, .fileMissing, .fileUnreadable, .modelInvalid: true
-        case .invalidFrame, .processingFailed, .outOfMemory: false
+        case .invalidFrame, .invalidOptions, .processingFailed, .outOfMemory: false
         }
     }
 }

@@ -1,3 +1,5 @@
+import CHandTracker
+
 /// How a HandTracker reports and how hard it looks.
 public struct TrackerOptions: Sendable, Equatable {
     /// Whether frames form a continuous video or are unrelated pictures.
@@ -16,12 +18,38 @@ public struct TrackerOptions: Sendable, Equatable {
     public var minDetectionConfidence: Double
     /// Minimum landmark-model presence score to report a hand and keep tracking it (MediaPipe's default 0.5).
     public var minPresenceConfidence: Double
+    /// How many hands to follow: 1 (one-hand play; never looks for a second hand) or 2 (two-hand play, as on a real
+    /// theremin). The classical tracker follows one hand whatever this says.
+    public var maxHands: Int
+    /// With `maxHands` 2 in video mode, while only one hand is tracked: the palm detector looks for the other on
+    /// every `detectorInterval`-th frame (1 = every frame), so that one visible hand costs about what one-hand
+    /// tracking costs, and a second hand is picked up within that many frames.
+    public var detectorInterval: Int
+
+    /// The hands a tracker can follow at most.
+    public static let maxHandsRange = 1...Int(TH_MAX_HANDS)
 
     public init(mirrored: Bool = true, mode: Mode = .video, minDetectionConfidence: Double = 0.5,
-                minPresenceConfidence: Double = 0.5) {
+                minPresenceConfidence: Double = 0.5, maxHands: Int = 1, detectorInterval: Int = 5) {
         self.mirrored = mirrored
         self.mode = mode
         self.minDetectionConfidence = minDetectionConfidence
         self.minPresenceConfidence = minPresenceConfidence
+        self.maxHands = maxHands
+        self.detectorInterval = detectorInterval
+    }
+
+    /// Checks the values the C library would refuse, with a message naming them.
+    /// - Throws: `TrackerError` (`.invalidOptions`).
+    func validate() throws(TrackerError) {
+        guard Self.maxHandsRange.contains(maxHands) else {
+            let range = Self.maxHandsRange
+            throw TrackerError(kind: .invalidOptions, problem: "\(maxHands) hands asked for",
+                               remedy: "follow \(range.lowerBound) or \(range.upperBound) hands")
+        }
+        guard detectorInterval >= 1 else {
+            throw TrackerError(kind: .invalidOptions, problem: "detector interval \(detectorInterval) frames",
+                               remedy: "use 1 frame (look for a second hand on every frame) or more")
+        }
     }
 }

@@ -29,11 +29,15 @@ struct Measures {
     struct Speed {
         var frames = 0
         var framesWithHand = 0
+        /// Frames where two hands were reported (max_hands 2 only).
+        var framesWithTwoHands = 0
         var detectorRuns = 0
         /// Milliseconds per frame in tracking mode, detector frames included, the first (cold) frame excluded.
         var milliseconds: [Double] = []
         /// Milliseconds of the frames where only the landmark model ran (steady state).
         var trackingOnlyMilliseconds: [Double] = []
+        /// Hands reported on each frame of `milliseconds` (the same frames, in order).
+        var handCounts: [Int] = []
         /// The index tip of each frame (normalized, camera view), nil without a hand.
         var tips: [(x: Double, y: Double)?] = []
     }
@@ -146,30 +150,84 @@ struct Measures {
     /// Milliseconds per frame in tracking mode over a clip (decoded beforehand; decoding is not timed).
     /// - Parameter size: scales and crops each frame to this size first (e.g. 640x480), or nil.
     func speed(clip: URL, resizedTo size: (width: Int, height: Int)?) throws -> Speed {
+        let frames = try decode(clip, resizedTo: size)
+        let tracker = try videoTracker(maxHands: 1)
+        var result = Speed()
+        for (index, frame) in frames.enumerated() {
+            try time(tracker, on: frame, index: index, into: &result)
+        }
+        return result
+    }
+
+    /// One-hand (max_hands 1) and two-hand (max_hands 2) tracking timed on the same clip, frame by frame in turn
+    /// (which goes first alternates), so that the shared machine's load falls on both alike.
+    func pairedSpeed(clip: URL, detectorInterval: Int) throws -> (one: Speed, two: Speed) {
+        let frames = try decode(clip, resizedTo: nil)
+        let single = try videoTracker(maxHands: 1)
+        let double = try videoTracker(maxHands: 2, detectorInterval: detectorInterval)
+        var one = Speed(), two = Speed()
+        for (index, frame) in frames.enumerated() {
+            if index % 2 == 0 {
+                try time(single, on: frame, index: index, into: &one)
+                try time(double, on: frame, index: index, into: &two)
+            } else {
+                try time(double, on: frame, index: index, into: &two)
+                try time(single, on: frame, index: index, into: &one)
+            }
+        }
+        return (one, two)
+    }
+
+    /// Two-hand tracking alone over a clip: hands found, detector runs, times.
+    func twoHandSpeed(clip: URL, detectorInterval: Int) throws -> Speed {
+        let frames = try decode(clip, resizedTo: nil)
+        let tracker = try videoTracker(maxHands: 2, detectorInterval: detectorInterval)
+        var result = Speed()
+        for (index, frame) in frames.enumerated() {
+            try time(tracker, on: frame, index: index, into: &result)
+        }
+        return result
+    }
+
+    private func videoTracker(maxHands: Int, detectorInterval: Int = TrackerOptions().detectorInterval) throws
+        -> HandTracker
+    {
         guard let models else { throw BenchError("no models") }
+        return try HandTracker(models: models, options: TrackerOptions(mirrored: false, mode: .video,
+                                                                       maxHands: maxHands,
+                                                                       detectorInterval: detectorInterval))
+    }
+
+    private func decode(_ clip: URL, resizedTo size: (width: Int, height: Int)?) throws -> [Frame] {
         var frames: [Frame] = []
         let source = try VideoFileSource(path: clip.path)
         while let frame = try source.nextFrame() {
             frames.append(size.map { Self.fill(frame, to: $0) } ?? frame)
         }
-        let tracker = try HandTracker(models: models, options: TrackerOptions(mirrored: false, mode: .video))
-        var result = Speed()
+        return frames
+    }
+
+    /// Tracks one frame (`track` for one hand, `trackHands` for two, as play would) and adds it to `result`; the
+    /// first (cold) frame is not timed.
+    private func time(_ tracker: HandTracker, on frame: Frame, index: Int, into result: inout Speed) throws {
         let clock = ContinuousClock()
-        for (index, frame) in frames.enumerated() {
-            var hand: TrackedHand?
-            let elapsed = try clock.measure { hand = try tracker.track(frame) }
-            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
-            guard let hand else { continue }
-            result.frames += 1
-            result.framesWithHand += hand.sample.present ? 1 : 0
-            result.detectorRuns += hand.detectorRan ? 1 : 0
-            result.tips.append(hand.sample.present ? (x: hand.sample.x, y: hand.sample.y) : nil)
-            if index > 0 {
-                result.milliseconds.append(milliseconds)
-                if !hand.detectorRan { result.trackingOnlyMilliseconds.append(milliseconds) }
-            }
+        var hands: [TrackedHand] = []
+        let elapsed = try clock.measure {
+            hands = tracker.options.maxHands == 1 ? [try tracker.track(frame)] : try tracker.trackHands(frame)
         }
-        return result
+        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
+        guard let first = hands.first else { return }
+        let present = hands.filter(\.sample.present)
+        result.frames += 1
+        result.framesWithHand += present.isEmpty ? 0 : 1
+        result.framesWithTwoHands += present.count == 2 ? 1 : 0
+        result.detectorRuns += first.detectorRan ? 1 : 0
+        result.tips.append(present.first.map { (x: $0.sample.x, y: $0.sample.y) })
+        if index > 0 {
+            result.milliseconds.append(milliseconds)
+            result.handCounts.append(present.count)
+            if !first.detectorRan { result.trackingOnlyMilliseconds.append(milliseconds) }
+        }
     }
 
     /// The frame scaled to cover `size` and cropped to it around the center (bilinear), as a camera of that size

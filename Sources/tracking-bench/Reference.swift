@@ -12,6 +12,9 @@ struct Reference {
     var matchedHands: Int?
     var trackingMsAllCores: Double?
     var trackingMsOneCore: Double?
+    /// The same with `max_num_hands=2` (MediaPipe then runs its palm detector on every frame with one hand visible).
+    var twoHandTrackingMsAllCores: Double?
+    var twoHandTrackingMsOneCore: Double?
     /// MediaPipe's index tip (normalized, camera view) on each frame of the tracking clip, nil where it found no hand.
     var trackingTips: [(x: Double, y: Double)?]?
     var source: String
@@ -37,6 +40,8 @@ struct Reference {
         matchedHands = dig("tip_error", "matched_hands") as? Int
         trackingMsAllCores = dig("tracking", "max_num_hands_1", "all_cores", "ms_per_frame_median") as? Double
         trackingMsOneCore = dig("tracking", "max_num_hands_1", "one_core", "ms_per_frame_median") as? Double
+        twoHandTrackingMsAllCores = dig("tracking", "max_num_hands_2", "all_cores", "ms_per_frame_median") as? Double
+        twoHandTrackingMsOneCore = dig("tracking", "max_num_hands_2", "one_core", "ms_per_frame_median") as? Double
         if let details = dig("details_file") as? String, let clip = dig("tracking", "clip") as? String,
            let data = try? Data(contentsOf: URL(fileURLWithPath: details)),
            let perFrame = try? JSONSerialization.jsonObject(with: data) as? [String: Any],

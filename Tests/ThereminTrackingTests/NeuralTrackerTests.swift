@@ -126,15 +126,7 @@ final class NeuralTrackerTests: XCTestCase {
         XCTAssertEqual(hand.sample.handedness, .right)
         XCTAssertGreaterThan(hand.handednessConfidence, 0.9)
         // The same photo flipped shows a left hand.
-        var flipped = frame
-        for row in 0..<frame.height {
-            for column in 0..<frame.width {
-                let from = row * frame.bytesPerRow + (frame.width - 1 - column) * 3
-                let to = row * frame.bytesPerRow + column * 3
-                flipped.pixels.replaceSubrange(to..<to + 3, with: frame.pixels[from..<from + 3])
-            }
-        }
-        let mirroredHand = try tracker.track(flipped)
+        let mirroredHand = try tracker.track(Fixtures.flippedHorizontally(frame))
         XCTAssertEqual(mirroredHand.sample.handedness, .left)
         XCTAssertEqual(mirroredHand.sample.x, 1 - hand.sample.x, accuracy: 0.03)
     }

@@ -2,6 +2,7 @@
 // and a message. Nothing else in the library is visible to C or Swift.
 #include "CHandTracker.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -22,6 +23,8 @@ struct th_tracker {
     std::mutex lock;
     std::unique_ptr<theremin::Tracker> tracker;
     bool masksFaces = false;
+    /// Slots reported by th_tracker_process_hands_bgr (options.max_hands, for the classical tracker too).
+    int maxHands = 1;
 };
 
 namespace {
@@ -99,6 +102,32 @@ th_options optionsOrDefault(const th_options *options) {
     return options != nullptr ? *options : th_default_options();
 }
 
+th_status checkOptions(const th_options &options, char *error, size_t errorSize) {
+    if (options.max_hands < 1 || options.max_hands > TH_MAX_HANDS) {
+        return invalid(error, errorSize, "max_hands " + std::to_string(options.max_hands) + " is out of range (1 to " +
+                                             std::to_string(TH_MAX_HANDS) + ")");
+    }
+    if (options.detector_interval < 1) {
+        return invalid(error, errorSize,
+                       "detector_interval " + std::to_string(options.detector_interval) + " is less than 1 frame");
+    }
+    return TH_OK;
+}
+
+/// Processes a frame into every slot of the handle, padding a one-slot tracker's result with absent hands.
+theremin::HandSlots processSlots(th_tracker &tracker, const uint8_t *pixels, int width, int height, size_t stride) {
+    // OpenCV only reads the frame; the Mat header merely borrows the caller's pixels.
+    const cv::Mat frame(height, width, CV_8UC3, const_cast<uint8_t *>(pixels), stride);
+    theremin::HandSlots slots = tracker.tracker->processHands(frame);
+    for (int i = slots.count; i < tracker.maxHands; ++i) {
+        slots.hands[i] = th_hand{};
+        slots.hands[i].mirrored = slots.hands[0].mirrored;
+        slots.hands[i].detector_ran = slots.hands[0].detector_ran;
+    }
+    slots.count = tracker.maxHands;
+    return slots;
+}
+
 }  // namespace
 
 extern "C" const char *th_status_name(th_status status) {
@@ -120,6 +149,8 @@ extern "C" th_options th_default_options(void) {
     options.tracking = 1;
     options.min_detection_confidence = 0.5f;
     options.min_presence_confidence = 0.5f;
+    options.max_hands = 1;
+    options.detector_interval = 5;
     return options;
 }
 
@@ -132,11 +163,16 @@ extern "C" th_status th_tracker_create(const char *palm_model_path, const char *
     if (palm_model_path == nullptr || landmark_model_path == nullptr) {
         return invalid(error, error_size, "model path missing");
     }
+    const th_options settings = optionsOrDefault(options);
+    const th_status optionStatus = checkOptions(settings, error, error_size);
+    if (optionStatus != TH_OK) {
+        return optionStatus;
+    }
     quietOpenCVLogs();
     return guarded(error, error_size, [&] {
         auto handle = std::make_unique<th_tracker>();
-        handle->tracker = std::make_unique<theremin::HandPipeline>(palm_model_path, landmark_model_path,
-                                                                   optionsOrDefault(options));
+        handle->tracker = std::make_unique<theremin::HandPipeline>(palm_model_path, landmark_model_path, settings);
+        handle->maxHands = settings.max_hands;
         *out = handle.release();
     });
 }
@@ -147,12 +183,18 @@ extern "C" th_status th_tracker_create_classic(const char *face_cascade_path, co
         return invalid(error, error_size, "no place for the tracker handle");
     }
     *out = nullptr;
+    const th_options settings = optionsOrDefault(options);
+    const th_status optionStatus = checkOptions(settings, error, error_size);
+    if (optionStatus != TH_OK) {
+        return optionStatus;
+    }
     quietOpenCVLogs();
     return guarded(error, error_size, [&] {
         auto handle = std::make_unique<th_tracker>();
         auto classic = std::make_unique<theremin::ClassicTracker>(
-            face_cascade_path != nullptr ? face_cascade_path : "", optionsOrDefault(options));
+            face_cascade_path != nullptr ? face_cascade_path : "", settings);
         handle->masksFaces = classic->masksFaces();
+        handle->maxHands = settings.max_hands;
         handle->tracker = std::move(classic);
         *out = handle.release();
     });
@@ -193,6 +235,30 @@ extern "C" th_status th_tracker_process_bgr(th_tracker *tracker, const uint8_t *
         // OpenCV only reads the frame; the Mat header merely borrows the caller's pixels.
         const cv::Mat frame(height, width, CV_8UC3, const_cast<uint8_t *>(pixels), stride);
         *out = tracker->tracker->process(frame);
+    });
+}
+
+extern "C" th_status th_tracker_process_hands_bgr(th_tracker *tracker, const uint8_t *pixels, int width, int height,
+                                                  size_t stride, th_hand *hands, int capacity, int *count,
+                                                  char *error, size_t error_size) {
+    if (tracker == nullptr || hands == nullptr || count == nullptr) {
+        return invalid(error, error_size, "tracker, hands or count missing");
+    }
+    *count = 0;
+    if (capacity < tracker->maxHands) {
+        return invalid(error, error_size, "room for " + std::to_string(capacity) + " hands, but the tracker reports " +
+                                              std::to_string(tracker->maxHands));
+    }
+    std::fill(hands, hands + tracker->maxHands, th_hand{});
+    const th_status frameStatus = checkFrame(pixels, width, height, stride, error, error_size);
+    if (frameStatus != TH_OK) {
+        return frameStatus;
+    }
+    std::lock_guard<std::mutex> guard(tracker->lock);
+    return guarded(error, error_size, [&] {
+        const theremin::HandSlots slots = processSlots(*tracker, pixels, width, height, stride);
+        std::copy(slots.hands, slots.hands + slots.count, hands);
+        *count = slots.count;
     });
 }
 

@@ -1,5 +1,5 @@
-// The neural tracker: MediaPipe's hand tracking graph for one hand, with the palm detector run only to
-// (re-)acquire the hand.
+// The neural tracker: MediaPipe's hand tracking graph for up to two hands, with the palm detector run only to
+// (re-)acquire a hand.
 #pragma once
 
 #include <string>
@@ -11,6 +11,11 @@
 namespace theremin {
 
 /// Palm detection -> rotated region -> landmarks; in tracking mode the next region comes from the landmarks.
+///
+/// Each followed hand has a slot. Every frame the landmark model runs on each tracked slot's region; the palm detector
+/// runs when no hand is tracked or a tracked one was just lost, and, while fewer than max_hands are tracked, on every
+/// detector_interval-th frame. Regions that overlap (th_rect_iou above kSameHandOverlap) hold the same hand, which is
+/// counted once.
 class HandPipeline final : public Tracker {
 public:
     /// Loads both models; throws TrackerFailure naming the file at fault.
@@ -18,18 +23,44 @@ public:
 
     th_tracker_kind kind() const override { return TH_TRACKER_NEURAL; }
     th_hand process(const cv::Mat &bgr) override;
-    void reset() override { tracking_ = false; }
+    HandSlots processHands(const cv::Mat &bgr) override;
+    void reset() override;
 
 private:
-    /// Runs the detector and tries the best palms until the landmark model confirms one.
-    bool acquire(const cv::Mat &bgr, LandmarkResult &found, th_rect &region);
-    th_hand report(const LandmarkResult &found, const th_rect &region, bool detectorRan) const;
+    /// A hand found in the current frame.
+    struct Found {
+        bool present = false;
+        LandmarkResult landmarks;
+        /// The region the landmark model looked at.
+        th_rect region{};
+        /// The region for the next frame, from the landmarks; also what duplicates are judged by.
+        th_rect next{};
+        /// Found by the palm detector this frame rather than followed from the previous one.
+        bool acquired = false;
+    };
+    using FoundSlots = Found[TH_MAX_HANDS];
+
+    /// Runs the landmark model on `region`; true (and `found` filled) when it sees a hand there.
+    bool look(const cv::Mat &bgr, const th_rect &region, Found &found);
+    /// Drops the weaker of two tracked hands whose regions have converged on the same hand.
+    void dropDuplicates(FoundSlots &found) const;
+    /// Whether the palm detector runs on this frame: always when no hand is tracked or one was lost this frame
+    /// (re-acquired at once, as with one hand), else every detector_interval-th frame while a slot is free.
+    bool detectorDue(int tracked, bool lost) const;
+    /// Runs the detector and tries the best new palms until the free slots are filled.
+    void acquire(const cv::Mat &bgr, FoundSlots &found);
+    /// Whether `region` overlaps a hand already found this frame.
+    bool overlapsFound(const FoundSlots &found, const th_rect &region) const;
+    th_hand report(const Found &found, bool detectorRan) const;
 
     PalmDetector palms_;
     LandmarkModel landmarks_;
     th_options options_;
-    bool tracking_ = false;
-    th_rect nextRegion_{};
+    /// Per slot: whether a hand is tracked into the next frame, and where to look for it.
+    bool tracking_[TH_MAX_HANDS] = {};
+    th_rect nextRegion_[TH_MAX_HANDS] = {};
+    /// Frames since the palm detector last ran, this one included.
+    int framesSinceDetection_ = 0;
 };
 
 }  // namespace theremin

@@ -7,13 +7,27 @@
 
 namespace theremin {
 
-/// A hand tracker: one frame in, one th_hand out. Not thread-safe; the API's handle serializes calls.
+/// Every hand slot of one frame (see CHandTracker.h): `count` slots, absent ones with present = 0.
+struct HandSlots {
+    th_hand hands[TH_MAX_HANDS] = {};
+    int count = 0;
+};
+
+/// A hand tracker: one frame in, its hands out. Not thread-safe; the API's handle serializes calls.
 class Tracker {
 public:
     virtual ~Tracker() = default;
     virtual th_tracker_kind kind() const = 0;
     /// Processes a BGR frame in camera orientation; throws TrackerFailure or cv::Exception.
     virtual th_hand process(const cv::Mat &bgr) = 0;
+    /// Processes a frame and reports every hand slot. A tracker that follows one hand has one slot, which is what
+    /// this default gives.
+    virtual HandSlots processHands(const cv::Mat &bgr) {
+        HandSlots result;
+        result.count = 1;
+        result.hands[0] = process(bgr);
+        return result;
+    }
     /// Forgets any state carried from frame to frame.
     virtual void reset() = 0;
 };

@@ -12,6 +12,9 @@
  *   reaches the caller through the status and message instead.
  * - Frames are packed BGR24 in the camera's own orientation (unmirrored), any size, with a row stride in bytes.
  *   Results are normalized to the frame; with `mirrored` set they are in the selfie view the player sees (x' = 1 - x).
+ * - The neural tracker follows up to `max_hands` hands (1 or 2). Each has a slot: a hand keeps its slot for as long as
+ *   it stays tracked from frame to frame, and a newly found hand takes the first free slot (best palm detection
+ *   first). th_tracker_process_hands_bgr reports every slot, so slot i names the same hand from frame to frame.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -49,6 +52,9 @@ typedef enum th_handedness {
     TH_HAND_RIGHT = 2,
 } th_handedness;
 
+/** The most hands a tracker follows at once (the largest valid `max_hands`). */
+#define TH_MAX_HANDS 2
+
 /** Which algorithm a handle runs. */
 typedef enum th_tracker_kind {
     /** Palm detector + landmark model (MediaPipe lite models). */
@@ -68,9 +74,17 @@ typedef struct th_options {
     float min_detection_confidence;
     /** Minimum landmark-model presence score to report a hand and keep tracking it (MediaPipe: 0.5). */
     float min_presence_confidence;
+    /** How many hands to follow, 1 to TH_MAX_HANDS. 1 (the default) follows one hand and never looks for another
+     *  while it is tracked. The classical tracker ignores it and reports at most one hand, in slot 0. */
+    int max_hands;
+    /** With max_hands 2 in tracking mode, while one hand is tracked: the palm detector looks for the other on every
+     *  `detector_interval`-th frame only (>= 1; 1 = every frame, as MediaPipe does), so that playing with one hand
+     *  visible costs little more than one-hand tracking. With no hand tracked, and on the frame a tracked hand is lost,
+     *  it runs at once, as with one hand. */
+    int detector_interval;
 } th_options;
 
-/** MediaPipe's defaults: mirrored, tracking, 0.5 and 0.5. */
+/** MediaPipe's defaults (mirrored, tracking, 0.5 and 0.5), one hand, detector interval 5. */
 th_options th_default_options(void);
 
 /** What the tracker reports for one frame. */
@@ -93,8 +107,12 @@ typedef struct th_hand {
     int mirrored;
     /** The region the landmark model looked at this frame (same view as the landmarks); zero for classic. */
     th_rect region;
-    /** 1 when the palm detector ran on this frame (first frame, re-acquisition, or still-image mode). */
+    /** 1 when the palm detector ran on this frame (first frame, re-acquisition, looking for a second hand, or
+     *  still-image mode); the same in every slot of a frame. */
     int detector_ran;
+    /** 1 when this hand was found by the palm detector on this frame (a new hand in its slot), 0 when it was followed
+     *  from the previous frame (the same hand as the slot's previous one), absent, or from the classical tracker. */
+    int acquired;
 } th_hand;
 
 /** Opaque tracker handle. */
@@ -102,6 +120,7 @@ typedef struct th_tracker th_tracker;
 
 /**
  * Creates a neural tracker from the palm detector and hand landmark ONNX files. Loads and test-runs both models.
+ * Options out of range (max_hands not 1 to TH_MAX_HANDS, detector_interval < 1) give TH_ERROR_INVALID_ARGUMENT.
  * On failure returns the reason (missing file, unreadable, not a valid / not the expected model), writes a one-line
  * message into `error` (if non-null, truncated to `error_size`), and sets *out to NULL.
  */
@@ -125,15 +144,27 @@ th_tracker_kind th_tracker_get_kind(const th_tracker *tracker);
 /** 1 when a classical tracker masks faces (its cascade loaded), 0 otherwise. */
 int th_tracker_masks_faces(const th_tracker *tracker);
 
-/** Forgets the tracked hand, so the next frame starts with the palm detector (e.g. between unrelated images). */
+/** Forgets the tracked hands, so the next frame starts with the palm detector (e.g. between unrelated images). */
 void th_tracker_reset(th_tracker *tracker);
 
 /**
  * Processes one packed BGR24 frame (`height` rows of `stride` bytes, `stride` >= 3 * `width`) and writes the result
- * into *out. Returns TH_OK also when no hand is found (out->present = 0).
+ * into *out. Returns TH_OK also when no hand is found (out->present = 0). With max_hands 2 the result is the first
+ * present slot (what one-hand play uses); th_tracker_process_hands_bgr gives them all.
  */
 th_status th_tracker_process_bgr(th_tracker *tracker, const uint8_t *pixels, int width, int height, size_t stride,
                                  th_hand *out, char *error, size_t error_size);
+
+/**
+ * Processes one frame like th_tracker_process_bgr and writes every slot into `hands` (room for `capacity`, at least
+ * the tracker's max_hands), absent slots with present = 0; *count is set to max_hands (slots written). Slot i holds
+ * the same hand for as long as it is tracked (see the top of this file). Two regions that converge on one hand, or a
+ * new detection of a hand already tracked, count once: the weaker of two tracked hands is dropped, and a detection
+ * that overlaps a tracked hand is ignored.
+ */
+th_status th_tracker_process_hands_bgr(th_tracker *tracker, const uint8_t *pixels, int width, int height,
+                                       size_t stride, th_hand *hands, int capacity, int *count, char *error,
+                                       size_t error_size);
 
 /**
  * Draws a hand onto a packed BGR24 frame: the landmark skeleton (when there are landmarks), the region, and a marker

@@ -156,6 +156,12 @@ float th_box_iou(const th_detection *a, const th_detection *b);
 int th_weighted_nms(const th_detection *detections, int count, float min_suppression_threshold, th_detection *out,
                     int capacity);
 
+/**
+ * Intersection over union of two regions taken as upright boxes (rotation ignored), as MediaPipe's
+ * AssociationNormRectCalculator compares hand regions; 0 when they do not overlap or are empty.
+ */
+float th_rect_iou(th_rect a, th_rect b);
+
 /** Wraps an angle into [-pi, pi). */
 float th_normalize_radians(float angle);
 

@@ -28,7 +28,8 @@ struct InputCommand {
         let metadata = TraceMetadataBuilder.make(settings, source: source, tracker: settings.tracker.rawValue,
                                                  calibration: calibration)
         // Open both outputs first, so a bad path fails before minutes of tracking.
-        let traceWriter = try settings.record.map { try TraceWriter(path: $0, metadata: metadata) }
+        let hands = settings.music.handCount
+        let traceWriter = try settings.record.map { try TraceWriter(path: $0, metadata: metadata, hands: hands) }
         let soundWriter: SoundFileWriter?
         do {
             soundWriter = try settings.output.map { try SoundFileWriter(path: $0, sampleRate: settings.sampleRate, channels: 2) }
@@ -37,22 +38,29 @@ struct InputCommand {
             throw error
         }
         let progress = CountProgress(label: "tracking \(URL(fileURLWithPath: path).lastPathComponent)")
-        let samples: [HandSample]
+        var frames: [HandsFrame]
         do {
-            samples = try OfflineTracking.track(source, with: tracker,
-                                                framesAreIndependent: InputSource.framesAreIndependent(source)) { index, _ in
-                progress.update(index + 1)
+            let independent = InputSource.framesAreIndependent(source)
+            if hands > 1 {
+                frames = try OfflineTracking.trackHands(source, with: tracker, framesAreIndependent: independent) { index, _ in
+                    progress.update(index + 1)
+                }
+            } else {
+                frames = try OfflineTracking.track(source, with: tracker, framesAreIndependent: independent) { index, _ in
+                    progress.update(index + 1)
+                }.map(HandsFrame.init)
             }
             progress.finish()
-            guard !samples.isEmpty else {
+            guard let start = frames.first?.t else {
                 throw UsageError("input \(path) has no frames to track")
             }
+            // Trace time starts at the first frame.
+            for i in frames.indices {
+                frames[i].t = max(0, frames[i].t - start)
+                for h in frames[i].hands.indices { frames[i].hands[h].t = frames[i].t }
+            }
             if let traceWriter {
-                let start = samples[0].t
-                for var sample in samples {
-                    sample.t = max(0, sample.t - start)
-                    try traceWriter.write(sample)
-                }
+                for frame in frames { try traceWriter.write(frame) }
                 try traceWriter.finish()
             }
         } catch {
@@ -60,13 +68,16 @@ struct InputCommand {
             soundWriter?.discard()
             throw error
         }
-        let seen = samples.filter(\.present).count
-        var summary = "tracked \(samples.count) frames from \(path), hand in \(seen)"
+        let seen = frames.filter { !$0.present.isEmpty }.count
+        var summary = "tracked \(frames.count) frames from \(path), hand in \(seen)"
         if let record = settings.record { summary += "; trace \(record)" }
         if let soundWriter {
-            let trace = Trace(metadata: metadata, samples: samples)
+            let first = frames.map { $0.hands.first ?? .absent(at: $0.t) }
+            let second = hands > 1 ? frames.map { $0.hands.count > 1 ? $0.hands[1] : .absent(at: $0.t) } : nil
+            let trace = Trace(metadata: metadata, samples: first, secondHand: second)
             let rate = Double(settings.sampleRate)
-            let mapper = ControlMapper(mapping: settings.mapping, smoothing: settings.smoothing, calibration: calibration)
+            var mapper = EngineFactory.mapper(settings)
+            mapper.calibration = calibration
             let plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate, tail: EngineFactory.tail(settings))
             let renderer = ScheduledRenderer(engine: EngineFactory.make(settings, sampleRate: rate),
                                              schedule: plan.schedule, totalFrames: plan.totalFrames)

@@ -41,7 +41,7 @@ struct LivePlay {
         var configuration = TrackingLoop.Configuration()
         configuration.paceByFrameTime = paceByFrameTime
         configuration.startCalibrating = calibrateOnly
-        let loop = TrackingLoop(source: source, tracker: { HandsFrame(try tracker.process($0)) }, isTransient: isTransient,
+        let loop = TrackingLoop(source: source, tracker: TrackerFactory.liveFunction(tracker, settings: settings), isTransient: isTransient,
                                 mapper: mapper, renderer: renderer, recorder: recorder, configuration: configuration,
                                 cues: mixer.cues)
         let midi = try settings.music.midiOut.map { try LiveMIDI(port: $0, settings: settings.music.midi) }
@@ -98,12 +98,5 @@ struct LivePlay {
         } catch {
             Output.err("theremin: could not save the calibration: \(error)\n")
         }
-    }
-}
-
-/// Picks the live display: the preview window when asked for and possible, otherwise the terminal line.
-enum DisplayFactory {
-    static func make(_ settings: Settings) -> LiveDisplay {
-        TerminalDisplay()
     }
 }

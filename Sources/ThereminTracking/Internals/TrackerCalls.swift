@@ -44,6 +44,8 @@ enum TrackerCalls {
         c.tracking = options.mode == .video ? 1 : 0
         c.min_detection_confidence = Float(options.minDetectionConfidence)
         c.min_presence_confidence = Float(options.minPresenceConfidence)
+        c.max_hands = Int32(clamping: options.maxHands)
+        c.detector_interval = Int32(clamping: options.detectorInterval)
         return c
     }
 

@@ -136,7 +136,9 @@ final class FaultInjectionTests: XCTestCase {
         XCTAssertEqual(quiet.count, 1, "one silence during the 2 s stall: \(quiet)")
         if let gap = quiet.first {
             XCTAssertGreaterThan(gap.1 - gap.0, 1.2, "silent for most of the stall")
-            XCTAssertLessThan(gap.1 - gap.0, 2.2)
+            // A stall as long as the camera's 2 s frame timeout may also be taken for a lost camera and reopened
+            // (retried once a second), which can add up to a second before the sound returns.
+            XCTAssertLessThan(gap.1 - gap.0, 3.5)
         }
     }
 

@@ -96,6 +96,32 @@ final class InputCommandTests: XCTestCase {
         XCTAssertEqual(try TraceReader.read(path: trace).metadata["calibration"], "none")
     }
 
+    func testTwoHandsAreRecordedAndReplayed() throws {
+        guard let corpus = TestMedia.corpus else { throw XCTSkip(TestMedia.corpusMissing) }
+        let folder = directory.appendingPathComponent("two")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: corpus.appendingPathComponent("hands_nogt/hagrid_call_17d804b5-7118-462d-8191-58d764f591b8.jpg"),
+            to: folder.appendingPathComponent("a.jpg"))
+        let trace = directory.appendingPathComponent("two.csv").path
+        let result = try ProcessRunner.run(binary, ["--input", folder.path, "--hands", "2", "--record", trace],
+                                           environment: environment())
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let recorded = try TraceReader.read(path: trace)
+        XCTAssertEqual(recorded.samples.first?.present, true)
+        XCTAssertEqual(recorded.secondHand?.first?.present, true, "both hands of the player are in the trace")
+        let sound = directory.appendingPathComponent("two.wav").path
+        let replay = try ProcessRunner.run(binary, ["--replay", trace, "--hands", "2", "--output", sound],
+                                           environment: environment())
+        XCTAssertEqual(replay.status, 0, replay.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: sound))
+
+        let classic = try ProcessRunner.run(binary, ["--input", folder.path, "--hands", "2", "--tracker", "classic",
+                                                     "--record", trace], environment: environment())
+        XCTAssertEqual(classic.status, 2)
+        XCTAssertTrue(classic.stderr.contains("--hands 2 needs the neural tracker"), classic.stderr)
+    }
+
     func testCalibrationThatRunsOutOfInputFailsClearly() throws {
         guard TestMedia.ffmpeg != nil else { throw XCTSkip(TestMedia.ffmpegMissing) }
         let clip = directory.appendingPathComponent("grey.mp4").path

@@ -25,6 +25,21 @@ final class SuppressionTests: XCTestCase {
         XCTAssertEqual(th_box_iou(&a, &a), 1, accuracy: 1e-7)
     }
 
+    func testRegionOverlapIgnoresRotation() {
+        // Two-hand tracking judges "the same hand" by this, as MediaPipe's region association does: upright boxes
+        // from centre and size.
+        let a = th_rect(x_center: 0.5, y_center: 0.5, width: 0.2, height: 0.2, rotation: 0)
+        let b = th_rect(x_center: 0.6, y_center: 0.6, width: 0.2, height: 0.2, rotation: 1.2)
+        XCTAssertEqual(th_rect_iou(a, b), 0.01 / 0.07, accuracy: 1e-6)  // 0.1 x 0.1 shared of 0.04 + 0.04 - 0.01
+        XCTAssertEqual(th_rect_iou(a, a), 1, accuracy: 1e-6)
+        let inside = th_rect(x_center: 0.5, y_center: 0.5, width: 0.1, height: 0.2, rotation: 0)
+        XCTAssertEqual(th_rect_iou(a, inside), 0.5, accuracy: 1e-6)
+        let apart = th_rect(x_center: 0.75, y_center: 0.5, width: 0.2, height: 0.2, rotation: 0)
+        XCTAssertEqual(th_rect_iou(a, apart), 0)
+        let empty = th_rect(x_center: 0.5, y_center: 0.5, width: 0, height: 0.2, rotation: 0)
+        XCTAssertEqual(th_rect_iou(a, empty), 0)
+    }
+
     func testOverlappingDetectionsMergeWeightedByScore() {
         let input = [
             box(0.1, 0, 1, 1, score: 0.6, keypoint: 1.0),

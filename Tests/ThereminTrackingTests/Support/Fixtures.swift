@@ -65,6 +65,34 @@ enum Fixtures {
         }
     }
 
+    /// The frame flipped left to right (a mirror image).
+    static func flippedHorizontally(_ frame: Frame) -> Frame {
+        var flipped = frame
+        for row in 0..<frame.height {
+            for column in 0..<frame.width {
+                let from = row * frame.bytesPerRow + (frame.width - 1 - column) * 3
+                let to = row * frame.bytesPerRow + column * 3
+                flipped.pixels.replaceSubrange(to..<to + 3, with: frame.pixels[from..<from + 3])
+            }
+        }
+        return flipped
+    }
+
+    /// Two frames of the same height side by side, `left` on the left.
+    static func sideBySide(_ left: Frame, _ right: Frame) -> Frame {
+        precondition(left.height == right.height, "side by side needs frames of one height")
+        let width = left.width + right.width
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(width * 3 * left.height)
+        for row in 0..<left.height {
+            let l = row * left.bytesPerRow, r = row * right.bytesPerRow
+            pixels.append(contentsOf: left.pixels[l..<l + left.width * 3])
+            pixels.append(contentsOf: right.pixels[r..<r + right.width * 3])
+        }
+        return Frame(width: width, height: left.height, bytesPerRow: width * 3, pixels: pixels,
+                     captureTime: left.captureTime, sequence: left.sequence)
+    }
+
     /// A scratch folder removed at the end of the test.
     static func temporaryDirectory(for test: XCTestCase) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("theremin-tracking-\(UUID().uuidString)")

@@ -1,0 +1,233 @@
+import XCTest
+import ThereminCore
+import ThereminPreview
+import ThereminTestSupport
+@testable import ThereminCLI
+
+/// The composed picture, checked pixel by pixel without a window: lines at the mapping's rows, labels, the box,
+/// the hand, tags and prompts.
+final class PreviewComposerTests: XCTestCase {
+    private let layout = PreviewLayout(width: 640, height: 480)
+
+    private func greyFrame(width: Int = 640, height: Int = 480, leftRed: Bool = false) -> Frame {
+        var pixels = [UInt8](repeating: 128, count: width * height * 3)
+        if leftRed {
+            for y in 0..<height {
+                for x in 0..<(width / 2) {
+                    let offset = (y * width + x) * 3
+                    pixels[offset] = 0
+                    pixels[offset + 1] = 0
+                    pixels[offset + 2] = 220
+                }
+            }
+        }
+        return Frame(width: width, height: height, bytesPerRow: width * 3, pixels: pixels, captureTime: 0, sequence: 1)
+    }
+
+    private func compose(_ status: LiveStatus = LiveStatus(), configure: (inout LiveSnapshot) -> Void = { _ in })
+        -> (RGBPicture, Canvas) {
+        var snapshot = LiveSnapshot()
+        snapshot.frame = greyFrame()
+        configure(&snapshot)
+        let canvas = PreviewComposer().compose(snapshot, status: status)
+        XCTAssertNil(canvas.problem)
+        guard let picture = RGBPicture(width: canvas.width, height: canvas.height, bytesPerRow: canvas.image.bytesPerRow,
+                                       bgr: canvas.image.pixels) else {
+            XCTFail("the canvas is malformed")
+            return (RGBPicture(width: 1, height: 1, rgb: [0, 0, 0])!, canvas)
+        }
+        return (picture, canvas)
+    }
+
+    func testChromaticLinesSitOnTheMappingsRowsWithLabels() {
+        let (picture, _) = compose()
+        let lines = PreviewNoteLines.lines(for: LiveStatus(), calibration: .identity)
+        XCTAssertEqual(lines.count, 13)
+        let problems = NoteLineChecks.problems(in: picture, lines: lines, layout: layout)
+        XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
+    }
+
+    func testExponentialLawSpacesTheSemitonesEvenly() {
+        var status = LiveStatus()
+        status.mapping = Mapping(law: .exponential, low: 220, high: 440)
+        let (picture, _) = compose(status)
+        let lines = PreviewNoteLines.lines(for: status, calibration: .identity)
+        let rows = lines.map { layout.row(forY: $0.y) }
+        XCTAssertEqual(rows, [479] + stride(from: 440, through: 0, by: -40), "twelve equal steps; A3 on the last row")
+        let problems = NoteLineChecks.problems(in: picture, lines: lines, layout: layout)
+        XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
+    }
+
+    func testAScaleDrawsOnlyItsNotes() {
+        var status = LiveStatus()
+        status.scale = .major
+        let (picture, _) = compose(status)
+        let lines = PreviewNoteLines.lines(for: status, calibration: .identity)
+        XCTAssertEqual(lines.count, 8)
+        let problems = NoteLineChecks.problems(in: picture, lines: lines, layout: layout)
+        XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
+    }
+
+    func testTheChecksNoticeALineOffItsRow() {
+        // The checks themselves: the default picture measured against a different range must fail.
+        let (picture, _) = compose()
+        var other = LiveStatus()
+        other.mapping = Mapping(law: .linear, low: 220, high: 450)
+        let problems = NoteLineChecks.problems(in: picture, lines: PreviewNoteLines.lines(for: other, calibration: .identity),
+                                               layout: layout)
+        XCTAssertFalse(problems.isEmpty)
+    }
+
+    func testCalibratedLinesAndThePlayingBox() {
+        let box = Calibration(pitchTop: 0.25, pitchBottom: 0.75, volumeQuiet: 0.2, volumeLoud: 0.8)
+        let (picture, _) = compose { $0.calibration = box }
+        let lines = PreviewNoteLines.lines(for: LiveStatus(), calibration: box)
+        XCTAssertEqual(layout.row(forY: lines[0].y), 360)
+        XCTAssertEqual(layout.row(forY: lines[12].y), 120)
+        // The box's sides: in the box colour, at the calibration's columns, between two note lines.
+        let boxColor = NoteLineChecks.pixel(PreviewPalette.box)
+        let between = (layout.row(forY: lines[5].y) + layout.row(forY: lines[6].y)) / 2
+        XCTAssertLessThanOrEqual(picture.pixel(layout.column(forX: 0.2), between).distance(to: boxColor), 24)
+        XCTAssertLessThanOrEqual(picture.pixel(layout.column(forX: 0.8), between).distance(to: boxColor), 24)
+        XCTAssertGreaterThan(picture.pixel(layout.column(forX: 0.5), between).distance(to: boxColor), 24)
+        let problems = NoteLineChecks.problems(in: picture, lines: lines, layout: layout)
+        XCTAssertEqual(problems.filter { !$0.contains("between") }, [], problems.joined(separator: "\n"))
+    }
+
+    func testThePlayedNotesLineIsHighlighted() {
+        var status = LiveStatus()
+        status.frequency = 262
+        status.level = 0.6
+        let (picture, _) = compose(status)
+        let lines = PreviewNoteLines.lines(for: status, calibration: .identity)
+        let problems = NoteLineChecks.problems(in: picture, lines: lines, layout: layout, playing: 60)
+        XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
+        let c4 = lines.first { $0.name == "C4" }.map { layout.row(forY: $0.y) } ?? 0
+        XCTAssertLessThanOrEqual(picture.pixel(320, c4).distance(to: NoteLineChecks.pixel(PreviewPalette.playingLine)), 24)
+    }
+
+    func testTheCameraPictureIsMirrored() {
+        var snapshot = LiveSnapshot()
+        snapshot.frame = greyFrame(leftRed: true)
+        let canvas = PreviewComposer().compose(snapshot, status: LiveStatus())
+        let bottomRight = canvas.pixel(x: 500, y: 300), bottomLeft = canvas.pixel(x: 200, y: 300)
+        XCTAssertGreaterThan(Int(bottomRight.red), 200, "the camera's left is the picture's right")
+        XCTAssertLessThan(Int(bottomLeft.red), 140)
+    }
+
+    func testTheFingertipIsMarkedWhereTheSampleIs() {
+        let (picture, _) = compose { $0.sample = HandSample(t: 0, x: 0.3, y: 0.55, present: true) }
+        let tip = RGBPicture.Pixel(red: 255, green: 230, blue: 0)  // the tracker overlay's fingertip colour
+        XCTAssertLessThanOrEqual(picture.pixel(layout.column(forX: 0.3), layout.row(forY: 0.55)).distance(to: tip), 30)
+        XCTAssertGreaterThan(picture.pixel(layout.column(forX: 0.7), layout.row(forY: 0.55)).distance(to: tip), 30)
+    }
+
+    func testEveryHandSeenIsDrawn() {
+        let left = HandSample(t: 0, x: 0.25, y: 0.4, present: true), right = HandSample(t: 0, x: 0.6, y: 0.7, present: true)
+        let (picture, _) = compose { $0.hands = HandsFrame(t: 0, hands: [left, right]) }
+        let tip = RGBPicture.Pixel(red: 255, green: 230, blue: 0)
+        for hand in [left, right] {
+            XCTAssertLessThanOrEqual(picture.pixel(layout.column(forX: hand.x), layout.row(forY: hand.y)).distance(to: tip), 30)
+        }
+    }
+
+    func testMutedAndPausedAreShown() {
+        let colourCount = { (picture: RGBPicture, color: Color) -> Int in
+            var count = 0
+            for y in 0..<picture.height {
+                for x in 0..<picture.width
+                where picture.pixel(x, y).distance(to: NoteLineChecks.pixel(color)) <= 10 { count += 1 }
+            }
+            return count
+        }
+        let (plain, _) = compose()
+        var status = LiveStatus()
+        status.muted = true
+        status.paused = true
+        let (flagged, _) = compose(status)
+        XCTAssertEqual(colourCount(plain, PreviewPalette.muted), 0)
+        XCTAssertGreaterThan(colourCount(flagged, PreviewPalette.muted), 100, "the MUTED tag")
+        XCTAssertGreaterThan(colourCount(flagged, PreviewPalette.paused), colourCount(plain, PreviewPalette.paused) + 100,
+                             "the PAUSED tag and banner")
+    }
+
+    /// A guided calibration fed with a hand held still at height `y` until `time` seconds.
+    private func calibration(heldAt y: Double, until time: Double) -> GuidedCalibration.Status {
+        var guided = GuidedCalibration()
+        var status = guided.status
+        for step in 0...Int(time * 30) {
+            status = guided.feed(HandSample(t: Double(step) / 30, x: 0.5, y: y, present: true))
+        }
+        return status
+    }
+
+    func testCalibrationPromptReplacesTheLinesAndAvoidsTheHand() {
+        let measuring = calibration(heldAt: 0.3, until: 3)
+        XCTAssertEqual(measuring.phase, .measuring(progress: 0.5))
+        let (picture, _) = compose { $0.calibrationStatus = measuring }
+        let lines = PreviewNoteLines.lines(for: LiveStatus(), calibration: .identity)
+        XCTAssertFalse(NoteLineChecks.problems(in: picture, lines: lines, layout: layout).isEmpty, "no note lines")
+        XCTAssertLessThan(picture.pixel(320, 470).red, 100, "the prompt's panel at the bottom")
+        XCTAssertEqual(picture.pixel(320, 20).red, 128, "nothing at the top")
+        // Half the progress bar is filled.
+        let green = NoteLineChecks.pixel(PreviewPalette.inTune)
+        var filled = 0
+        for x in 0..<640 where (400..<480).contains(where: { picture.pixel(x, $0).distance(to: green) <= 10 }) {
+            filled += 1
+        }
+        let inner = Double(640 - 2 * layout.margin - 2 * layout.pixels(10))
+        XCTAssertEqual(Double(filled), 0.5 * inner, accuracy: 6)
+
+        let lowest = calibration(heldAt: 0.3, until: 4.5)
+        XCTAssertEqual(lowest.target, .lowestPitch)
+        let (asked, _) = compose { $0.calibrationStatus = lowest }
+        XCTAssertLessThan(asked.pixel(320, 20).red, 100, "asked for the lowest note, the prompt moves to the top")
+        let reading = NoteLineChecks.pixel(PreviewPalette.box)
+        XCTAssertLessThanOrEqual(asked.pixel(320, layout.row(forY: 0.3)).distance(to: reading), 24,
+                                 "the highest position already read is drawn")
+    }
+
+    func testACalibrationsResultShowsTheBoxAndSaysSo() {
+        let done = CalibrationResultHoldTests.finished()
+        guard case .done(let box) = done.phase else { return XCTFail("the calibration did not finish: \(done.phase)") }
+        let (picture, _) = compose { $0.calibrationStatus = done }
+        let boxColor = NoteLineChecks.pixel(PreviewPalette.box)
+        XCTAssertLessThanOrEqual(picture.pixel(layout.column(forX: box.volumeQuiet), 200).distance(to: boxColor), 24)
+        XCTAssertLessThanOrEqual(picture.pixel(layout.column(forX: box.volumeLoud), 200).distance(to: boxColor), 24)
+        let green = NoteLineChecks.pixel(PreviewPalette.inTune)
+        var words = 0
+        for y in 380..<480 {
+            for x in 0..<640 where picture.pixel(x, y).distance(to: green) <= 20 { words += 1 }
+        }
+        XCTAssertGreaterThan(words, 200, "'Calibrated: ...' in green at the bottom")
+    }
+
+    func testWaitingForTheFirstFrame() {
+        let canvas = PreviewComposer().compose(LiveSnapshot(), status: LiveStatus())
+        XCTAssertEqual(canvas.width, 640)
+        XCTAssertEqual(canvas.height, 480)
+        XCTAssertEqual(canvas.pixel(x: 100, y: 20), PreviewPalette.waitingBackground)
+        XCTAssertNotEqual(canvas.pixel(x: 320, y: 240), PreviewPalette.waitingBackground, "a message in the middle")
+    }
+
+    func testLabelsNeverOverlapAndLandmarksAlwaysGetOne() {
+        var status = LiveStatus()
+        status.mapping = Mapping(law: .linear, low: 110, high: 880)  // three octaves: crowded at the bottom
+        let lines = PreviewNoteLines.lines(for: status, calibration: .identity)
+        let labels = PreviewComposer.labels(for: lines, playing: nil, layout: layout)
+        XCTAssertLessThan(labels.count, lines.count, "some labels are left out")
+        for (index, label) in labels.enumerated() {
+            for other in labels[(index + 1)...] {
+                XCTAssertFalse(label.rows.overlaps(other.rows), "\(label.line.name) and \(other.line.name) overlap")
+            }
+        }
+        // A landmark goes without a label only where another landmark's label already stands.
+        let landmarks = labels.filter(\.line.emphasized)
+        for line in lines where line.emphasized && !labels.contains(where: { $0.line == line }) {
+            let row = layout.row(forY: line.y)
+            XCTAssertTrue(landmarks.contains { abs(($0.rows.lowerBound + $0.rows.upperBound) / 2 - row) < 20 },
+                          "\(line.name) has no label and no landmark label near it")
+        }
+        XCTAssertGreaterThanOrEqual(landmarks.count, 5)
+    }
+}
