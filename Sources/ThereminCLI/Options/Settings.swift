@@ -216,8 +216,11 @@ struct Settings: Sendable {
         return value
     }
 
+    /// A number for a message. Values the user typed may be huge or infinite, where `Int(value)` would trap (the
+    /// preset fuzzer found `--vibrato 1e55,15`).
     static func hz(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+        guard value.isFinite, abs(value) < 1e15 else { return String(value) }
+        return value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
     }
 }
 

@@ -63,7 +63,7 @@ final class OptionMatrixTests: XCTestCase {
             "--record": ["", missingFolder + "x.csv", harness.directory.path + "/"],
             "--output": ["", out("x.mp3"), missingFolder + "x.wav"],
             "--brightness": ["2"],
-            "--vibrato": ["5", "50,10", "5,500"],
+            "--vibrato": ["5", "50,10", "5,500", "1e30,5", "5,inf"],
             "--correct": ["150"],
             "--scale": ["klingon"],
             "--root": ["H"],

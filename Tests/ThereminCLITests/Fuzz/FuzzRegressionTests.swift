@@ -35,4 +35,12 @@ final class FuzzRegressionTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: config) }
         XCTAssertTrue(UserConfig.load(path: config.path).warning?.contains("newer theremin (version 1e+300)") == true)
     }
+
+    func testHugeAndInfiniteValuesInMessagesAreReportedNotTrapped() {
+        for vibrato in ["1e55,15", "5,inf", "-inf,5", "5,1e300"] {
+            XCTAssertThrowsError(try Settings(arguments: ["--vibrato", vibrato]), vibrato) { error in
+                XCTAssertTrue(error is UsageError, "\(error)")
+            }
+        }
+    }
 }
