@@ -5,23 +5,7 @@ import ThereminCore
 import ThereminTestSupport
 
 /// End to end: `--backing` on the replay path, and the cue mute state remembered in config.json.
-final class BackingAndCuesTests: XCTestCase {
-    private var directory: URL!
-    private var binary: String!
-
-    override func setUpWithError() throws {
-        guard let path = ProcessRunner.product("theremin") else {
-            throw XCTSkip("the theremin binary is not built (run `swift build` first)")
-        }
-        binary = path
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cues-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        if let directory { try? FileManager.default.removeItem(at: directory) }
-    }
-
+final class BackingAndCuesTests: BinaryTestCase {
     private var environment: [String: String] { ["XDG_CONFIG_HOME": directory.appendingPathComponent("config").path] }
     private var configPath: String { directory.appendingPathComponent("config/theremin/config.json").path }
 

@@ -6,22 +6,13 @@ import ThereminTestSupport
 /// Faults injected into a live run: the camera unplugged and plugged back, the camera stalling, forced underruns,
 /// the disk filling up while recording, and signals at chosen moments. The instrument must fade rather than hold or
 /// cut a note, keep its recording parseable, count what it recovered, and exit cleanly.
-final class FaultInjectionTests: XCTestCase {
-    private var directory: URL!
-    private var binary: String!
+final class FaultInjectionTests: BinaryTestCase {
     private var clip: String!
 
     override func setUpWithError() throws {
-        guard let path = ProcessRunner.product("theremin") else { throw XCTSkip("the theremin binary is not built") }
+        try super.setUpWithError()
         guard let corpus = TestMedia.corpus else { throw XCTSkip(TestMedia.corpusMissing) }
-        binary = path
         clip = corpus.appendingPathComponent("video/mediapipe_selfie_segmentation_web.mp4").path
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("faults-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 
     private func camera(_ configure: (inout FakeCamera.Options) -> Void = { _ in }) throws -> FakeCamera {

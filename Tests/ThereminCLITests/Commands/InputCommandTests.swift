@@ -5,21 +5,7 @@ import ThereminTestSupport
 
 /// End to end with the built binary, the real models and real footage: `--input` offline tracking, recording and
 /// rendering, and calibration from an `--input` file.
-final class InputCommandTests: XCTestCase {
-    private var directory: URL!
-    private var binary: String!
-
-    override func setUpWithError() throws {
-        guard let path = ProcessRunner.product("theremin") else { throw XCTSkip("the theremin binary is not built") }
-        binary = path
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("input-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        if let directory { try? FileManager.default.removeItem(at: directory) }
-    }
-
+final class InputCommandTests: BinaryTestCase {
     private func environment() -> [String: String] {
         ["XDG_CONFIG_HOME": directory.appendingPathComponent("config").path]
     }

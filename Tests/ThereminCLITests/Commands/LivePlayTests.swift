@@ -5,21 +5,7 @@ import ThereminTestSupport
 
 /// The whole instrument end to end: the fake camera (FUSE, real V4L2 path through libv4l2) plays a corpus clip,
 /// the real tracker follows the hand, and the sound goes through real ALSA into the paced test device.
-final class LivePlayTests: XCTestCase {
-    private var directory: URL!
-    private var binary: String!
-
-    override func setUpWithError() throws {
-        guard let path = ProcessRunner.product("theremin") else { throw XCTSkip("the theremin binary is not built") }
-        binary = path
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        if let directory { try? FileManager.default.removeItem(at: directory) }
-    }
-
+final class LivePlayTests: BinaryTestCase {
     private func startCamera(video: String? = nil, configure: (inout FakeCamera.Options) -> Void = { _ in }) throws -> FakeCamera {
         var options = FakeCamera.Options()
         options.video = video

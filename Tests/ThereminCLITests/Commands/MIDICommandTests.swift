@@ -4,23 +4,7 @@ import ThereminCore
 import ThereminTestSupport
 
 /// End to end: `--replay TRACE --midi-file OUT.mid` and MIDI input errors, through the built binary.
-final class MIDICommandTests: XCTestCase {
-    private var directory: URL!
-    private var binary: String!
-
-    override func setUpWithError() throws {
-        guard let path = ProcessRunner.product("theremin") else {
-            throw XCTSkip("the theremin binary is not built (run `swift build` first)")
-        }
-        binary = path
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("midi-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        if let directory { try? FileManager.default.removeItem(at: directory) }
-    }
-
+final class MIDICommandTests: BinaryTestCase {
     private func trace() -> String {
         // Half a second at the top (440 Hz), then the hand leaves.
         let path = directory.appendingPathComponent("t.csv").path

@@ -5,23 +5,7 @@ import ThereminCore
 import ThereminTestSupport
 
 /// End to end through the built binary: pitch correction, register, voices and two-hand traces on the replay path.
-final class MusicReplayTests: XCTestCase {
-    private var directory: URL!
-    private var binary: String!
-
-    override func setUpWithError() throws {
-        guard let path = ProcessRunner.product("theremin") else {
-            throw XCTSkip("the theremin binary is not built (run `swift build` first)")
-        }
-        binary = path
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("music-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        if let directory { try? FileManager.default.removeItem(at: directory) }
-    }
-
+final class MusicReplayTests: BinaryTestCase {
     private func file(_ name: String, _ text: String) -> String {
         let path = directory.appendingPathComponent(name).path
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))

@@ -5,21 +5,11 @@ import ThereminTestSupport
 /// Real-time care end to end: the audio thread gets `SCHED_FIFO` and locked memory where that is permitted (root,
 /// here) and says nothing; as an ordinary user without rtprio or memlock limits it plays anyway and prints exactly
 /// one notice, from the main thread, before the sound.
-final class RealtimeNoticeTests: XCTestCase {
-    private var directory: URL!
-    private var binary: String!
-
+final class RealtimeNoticeTests: BinaryTestCase {
     override func setUpWithError() throws {
-        guard let path = ProcessRunner.product("theremin") else { throw XCTSkip("the theremin binary is not built") }
-        binary = path
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("realtime-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try super.setUpWithError()
         // World-writable, so the same files serve a run as `nobody`.
         chmod(directory.path, 0o777)
-    }
-
-    override func tearDownWithError() throws {
-        if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 
     /// A short trace and an ALSA configuration whose default device writes into `sound.raw`.

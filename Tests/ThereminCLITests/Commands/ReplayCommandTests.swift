@@ -4,23 +4,7 @@ import ThereminCore
 import ThereminTestSupport
 
 /// End to end: the built `theremin` binary replays traces into files and through ALSA's file plugin.
-final class ReplayCommandTests: XCTestCase {
-    private var directory: URL!
-    private var binary: String!
-
-    override func setUpWithError() throws {
-        guard let path = ProcessRunner.product("theremin") else {
-            throw XCTSkip("the theremin binary is not built (run `swift build` first)")
-        }
-        binary = path
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        if let directory { try? FileManager.default.removeItem(at: directory) }
-    }
-
+final class ReplayCommandTests: BinaryTestCase {
     private func writeTrace(_ name: String, _ text: String) -> String {
         let path = directory.appendingPathComponent(name).path
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))

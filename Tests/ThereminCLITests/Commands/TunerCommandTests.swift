@@ -4,23 +4,7 @@ import ThereminCore
 import ThereminTestSupport
 
 /// End to end: `theremin --tuner` listening through ALSA's capture path (the `file` plugin reading a raw file).
-final class TunerCommandTests: XCTestCase {
-    private var directory: URL!
-    private var binary: String!
-
-    override func setUpWithError() throws {
-        guard let path = ProcessRunner.product("theremin") else {
-            throw XCTSkip("the theremin binary is not built (run `swift build` first)")
-        }
-        binary = path
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tuner-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        if let directory { try? FileManager.default.removeItem(at: directory) }
-    }
-
+final class TunerCommandTests: BinaryTestCase {
     private var environment: [String: String] {
         let config = directory.appendingPathComponent("asound.conf").path
         _ = FileManager.default.createFile(atPath: config, contents: Data(ALSATestEnvironment.configuration(

@@ -6,22 +6,17 @@ import ThereminTestSupport
 
 /// The preview window end to end: the built binary plays a uniform grey video live under Xvfb, the screen is
 /// grabbed, and the note lines and labels must be on the rows the mapping gives, for each pitch law and a scale.
-final class PreviewWindowTests: XCTestCase {
-    private var directory: URL!
-    private var binary: String!
+final class PreviewWindowTests: BinaryTestCase {
     private var display: VirtualDisplay?
     /// The picture a 640x480 frame is shown at.
     private let layout = PreviewLayout(frameWidth: 640, frameHeight: 480)
 
     override func setUpWithError() throws {
-        guard let path = ProcessRunner.product("theremin") else { throw XCTSkip("the theremin binary is not built") }
-        binary = path
+        try super.setUpWithError()
         if let missing = VirtualDisplay.unavailableReason { throw XCTSkip(missing) }
         guard ALSATestEnvironment.pacedDeviceConfiguration() != nil else {
             throw XCTSkip("paced ALSA test device not built: run `swift build --build-tests`")
         }
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         display = try VirtualDisplay()
     }
 
