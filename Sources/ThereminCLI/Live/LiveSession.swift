@@ -76,7 +76,7 @@ final class LiveSession {
                 ending = .signal(signal)
                 break
             }
-            if loop.hasEnded {
+            if loop.hasEnded && !(options.stopAfterCalibration && loop.calibrationOutcome.withLock({ $0 }) != nil) {
                 ending = .endOfInput
                 break
             }
@@ -103,18 +103,16 @@ final class LiveSession {
             status.frequency = renderer.currentFrequency
             status.latency = stats.summary(.total)?.median
             status.calibrating = snapshot.calibrationStatus != nil
-            if let calibrationStatus = snapshot.calibrationStatus, options.stopAfterCalibration {
-                switch calibrationStatus.phase {
-                case .done(let box):
-                    _ = display.show(snapshot, status: status)
-                    ending = .calibrated(box)
-                    break mainLoop
-                case .failed(let reason):
-                    _ = display.show(snapshot, status: status)
-                    ending = .calibrationFailed(reason)
-                    break mainLoop
-                default: break
+            if options.stopAfterCalibration, let outcome = loop.calibrationOutcome.withLock({ $0 }) {
+                var final = snapshot
+                final.calibrationStatus = GuidedCalibration.Status(target: .quietest, phase: outcome, readings: [:])
+                _ = display.show(final, status: status)
+                switch outcome {
+                case .done(let box): ending = .calibrated(box)
+                case .failed(let reason): ending = .calibrationFailed(reason)
+                default: ending = .quit
                 }
+                break mainLoop
             }
             for key in display.show(snapshot, status: status) {
                 switch key {

@@ -45,6 +45,9 @@ final class TrackingLoop: @unchecked Sendable {
     private(set) var failure: Error?
     /// Calibrations finished during the run, in order (the caller saves them).
     let finishedCalibrations = Mutex<[Calibration]>([])
+    /// How the last guided calibration ended (done or failed), kept until read: the snapshot shows a phase for one
+    /// frame only, which the main loop may not see.
+    let calibrationOutcome = Mutex<GuidedCalibration.Phase?>(nil)
 
     init(source: FrameSource, tracker: @escaping Tracker, isTransient: @escaping TransientCheck,
          mapper: ControlMapper, renderer: LiveRenderer?, recorder: TraceWriter?, configuration: Configuration,
@@ -163,8 +166,10 @@ final class TrackingLoop: @unchecked Sendable {
                 cues?.play(.calibrationDone)
                 mapper.calibration = box
                 finishedCalibrations.withLock { $0.append(box) }
+                calibrationOutcome.withLock { $0 = status.phase }
                 calibration = nil
             case .failed:
+                calibrationOutcome.withLock { $0 = status.phase }
                 calibration = nil
             default:
                 break

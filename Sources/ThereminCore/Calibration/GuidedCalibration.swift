@@ -39,6 +39,12 @@ public struct GuidedCalibration: Sendable {
         public var phase: Phase
         /// Readings accepted so far, by target.
         public var readings: [Int: Double]
+
+        public init(target: Target, phase: Phase, readings: [Int: Double]) {
+            self.target = target
+            self.phase = phase
+            self.readings = readings
+        }
     }
 
     public var countdownSeconds: Double

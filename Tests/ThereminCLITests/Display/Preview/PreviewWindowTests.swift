@@ -107,8 +107,12 @@ final class PreviewWindowTests: XCTestCase {
         let problems = try waitForLines(lines)
         XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
         XCTAssertTrue(display.windowNames()?.contains("theremin") ?? true, "the window is called theremin")
+        let configPath = directory.appendingPathComponent("theremin/config.json").path
         do {
+            // One key at a time: the window reports the newest key per poll, so wait for `m` to take effect.
             try display.press("m", inWindow: "theremin")
+            let deadline = Date().addingTimeInterval(8)
+            while !FileManager.default.fileExists(atPath: configPath) && Date() < deadline { usleep(50_000) }
             try display.press("q", inWindow: "theremin")
         } catch {
             _ = interrupt(running)
