@@ -64,6 +64,8 @@ let package = Package(
         .executableTarget(name: "render-alloc-check", dependencies: ["ThereminCore", "MallocCounter"]),
         // The manual page and shell completions, generated from the option table (make install).
         .executableTarget(name: "theremin-docs", dependencies: ["ThereminCLI"]),
+        // Sanitizer defaults for the test runner only (scripts/sanitize): no leak checking of XCTest's own objects.
+        .target(name: "TestRunnerOptions"),
 
         // MARK: tests, one per target
         .testTarget(name: "ThereminCoreTests", dependencies: ["ThereminCore", "ThereminTestSupport"],
@@ -75,7 +77,7 @@ let package = Package(
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport", "CALSA"]),
         .testTarget(name: "ThereminDevicesTests", dependencies: ["ThereminDevices", "ThereminTestSupport"]),
         .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminAudio", "ThereminTestSupport",
-                                                       "ThereminPreview"],
+                                                       "ThereminPreview", "TestRunnerOptions"],
                     exclude: ["Fuzz/Regressions"]),
     ],
     cxxLanguageStandard: .cxx17
