@@ -56,7 +56,15 @@ struct LivePlay {
         let display = DisplayFactory.make(settings)
         let session = LiveSession(loop: loop, renderer: renderer, mixer: mixer, output: output, display: display,
                                   settings: settings, options: options)
-        let ending = try session.run()
+        let ending: LiveSession.Ending
+        do {
+            ending = try session.run()
+        } catch {
+            // Keep what was recorded before the failure: the trace is complete up to its last line.
+            midi?.finish()
+            try? recorder?.finish()
+            throw error
+        }
         midi?.finish()
         if let problem = midi?.takeFailure() { Output.err("theremin: \(problem)\n") }
 
