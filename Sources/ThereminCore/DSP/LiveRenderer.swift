@@ -14,7 +14,6 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
     private let requestedWaveform: Atomic<Int>
     /// `Waveform.allCases`, kept: the synthesized `allCases` builds a new array on every call (an allocation).
     private let waveforms = Waveform.allCases
-    private let appliedSourceTime = Atomic<UInt64>(0)
     private var lastControl = Control(frequency: 440, amplitude: 0, gate: false)
     /// Timing of each new control, from capture to sound out; the main thread drains it for `--stats`.
     public let latencies = SPSCRing<LatencyRecord>(capacity: 512)
@@ -43,15 +42,9 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
         requestedWaveform.store(Waveform.allCases.firstIndex(of: waveform) ?? 0, ordering: .relaxed)
     }
 
-    /// The source time of the newest control the audio thread has applied (for latency measurement).
-    public var lastAppliedSourceTime: Double {
-        Double(bitPattern: appliedSourceTime.load(ordering: .relaxed))
-    }
-
     public func render(into output: UnsafeMutablePointer<Float>, frames: Int) {
         if let newest = controls.popNewest() {
             lastControl = newest
-            appliedSourceTime.store(newest.sourceTime.bitPattern, ordering: .relaxed)
             pending = LatencyRecord(sourceTime: newest.sourceTime, trackedTime: newest.trackedTime,
                                     appliedTime: MonotonicClock.now(), audibleTime: 0)
         }
