@@ -34,9 +34,10 @@ bench-render: deps
 ## The musicianship figures (full chain: theremin voice + vibrato + low-pass + delay + backing) are part of render-bench.
 bench-music: bench-render
 
-## Live latency from the fake camera into the paced ALSA test device (MEASURE_SECONDS, default 60; root and the corpus).
+## Live latency from the fake camera into the paced ALSA test device (MEASURE_SECONDS, default 60; FPS 30 or 60;
+## root and the corpus), with the process's CPU use.
 measure-live: deps
-	scripts/measure-live $(or $(MEASURE_SECONDS),60)
+	FPS=$(or $(FPS),30) scripts/measure-live $(or $(MEASURE_SECONDS),60)
 
 ## Fuzz the trace parser, calibration loader, option parser and preset loader (FUZZ_SECONDS each, default 60).
 fuzz: deps

@@ -17,6 +17,8 @@ let package = Package(
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "COpenCV", pkgConfig: "opencv4", providers: [.apt(["libopencv-dev"])]),
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
+        // XNNPACK has no pkg-config file: the module map and CHandTracker's linker settings name its libraries.
+        .systemLibrary(name: "CXNNPACK", providers: [.apt(["libxnnpack-dev", "libpthreadpool-dev"])]),
 
         // MARK: pure Swift core: no C imports
         .target(name: "ThereminCore"),
@@ -26,9 +28,11 @@ let package = Package(
         .target(name: "CVideoInput", dependencies: ["COpenCV"]),
         .target(name: "ThereminVideo", dependencies: ["ThereminCore", "CVideoInput"]),
 
-        // MARK: tracking (C++ shim over OpenCV DNN); optimized even in debug: tests run the real models
-        .target(name: "CHandTracker", dependencies: ["COpenCV"],
-                cxxSettings: [.headerSearchPath("."), .unsafeFlags(["-O2"], .when(configuration: .debug))]),
+        // MARK: tracking (C++ shim: XNNPACK runs the models, OpenCV does the image work); optimized even in debug:
+        // tests run the real models
+        .target(name: "CHandTracker", dependencies: ["COpenCV", "CXNNPACK"],
+                cxxSettings: [.headerSearchPath("."), .unsafeFlags(["-O2"], .when(configuration: .debug))],
+                linkerSettings: [.linkedLibrary("XNNPACK"), .linkedLibrary("pthreadpool")]),
         .target(name: "ThereminTracking", dependencies: ["ThereminCore", "CHandTracker"]),
 
         // MARK: preview window (C++ shim over OpenCV highgui/imgproc; libxcb checks the display before Qt is touched)
@@ -49,6 +53,8 @@ let package = Package(
         .executableTarget(name: "render-bench", dependencies: ["ThereminCore"]),
         .executableTarget(name: "tracking-bench", dependencies: ["ThereminTracking", "ThereminVideo", "ThereminCore"]),
         .executableTarget(name: "capture-bench", dependencies: ["ThereminCapture", "ThereminTestSupport"]),
+        // models/convert.sh's check: a graph file through the tracker's XNNPACK runtime on raw inputs.
+        .executableTarget(name: "model-check", dependencies: ["CHandTracker"]),
 
         // MARK: test infrastructure
         .target(name: "ALSAPacedDevice", dependencies: ["CALSA"], cSettings: [.define("PIC")]),
@@ -62,6 +68,9 @@ let package = Package(
         // MARK: hardening (issue 7): the render path's allocation check (a malloc-counting executable)
         .target(name: "MallocCounter"),
         .executableTarget(name: "render-alloc-check", dependencies: ["ThereminCore", "MallocCounter"]),
+        // The tracker's per-frame path, checked the same way (issue 10).
+        .executableTarget(name: "tracker-alloc-check", dependencies: ["CHandTracker", "ThereminTracking", "ThereminVideo",
+                                                                     "ThereminCore", "MallocCounter"]),
         // The manual page and shell completions, generated from the option table (make install).
         .executableTarget(name: "theremin-docs", dependencies: ["ThereminCLI"]),
         // Sanitizer defaults for the test runner only (scripts/sanitize): no leak checking of XCTest's own objects.
@@ -72,7 +81,8 @@ let package = Package(
                     exclude: ["Fuzz/Regressions"]),
         .testTarget(name: "ThereminCaptureTests", dependencies: ["ThereminCapture", "ThereminCore", "ThereminTestSupport"]),
         .testTarget(name: "ThereminVideoTests", dependencies: ["ThereminVideo", "ThereminCore"]),
-        .testTarget(name: "ThereminTrackingTests", dependencies: ["ThereminTracking", "CHandTracker", "ThereminVideo", "ThereminCore"]),
+        .testTarget(name: "ThereminTrackingTests", dependencies: ["ThereminTracking", "CHandTracker", "ThereminVideo", "ThereminCore",
+                                                            "ThereminTestSupport"]),
         .testTarget(name: "ThereminPreviewTests", dependencies: ["ThereminPreview", "ThereminCore"]),
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport", "CALSA"]),
         .testTarget(name: "ThereminDevicesTests", dependencies: ["ThereminDevices", "ThereminTestSupport"]),

@@ -170,8 +170,21 @@ def measure_tip_error(corpus, max_hands, details):
             "images_with_hand": images_with_hand, "images": images, "per_hand": per_hand}
 
 
-def measure_tracking(clip_path, max_hands, details, label):
+def letterboxed(frame, width, height):
+    """The frame scaled to fit width x height, keeping its aspect ratio, centred on black (as a 4:3 camera would show
+    a 16:9 scene); the tracker's benchmark builds the same frames."""
+    h, w = frame.shape[:2]
+    scale = min(width / w, height / h)
+    sw, sh = round(w * scale), round(h * scale)
+    resized = frame if (sw, sh) == (w, h) else cv2.resize(frame, (sw, sh), interpolation=cv2.INTER_LINEAR)
+    top, left = (height - sh) // 2, (width - sw) // 2
+    return cv2.copyMakeBorder(resized, top, height - sh - top, left, width - sw - left, cv2.BORDER_CONSTANT, value=0)
+
+
+def measure_tracking(clip_path, max_hands, details, label, letterbox=None):
     frames = video_frames(clip_path)
+    if letterbox is not None:
+        frames = [letterboxed(f, *letterbox) for f in frames]
     rgb = [cv2.cvtColor(f, cv2.COLOR_BGR2RGB) for f in frames]
     hands = mp.solutions.hands.Hands(static_image_mode=False, max_num_hands=max_hands, model_complexity=0,
                                      min_detection_confidence=0.5, min_tracking_confidence=0.5)
@@ -188,6 +201,7 @@ def measure_tracking(clip_path, max_hands, details, label):
     details[f"tracking/{label}/{os.path.basename(clip_path)}"] = tips
     steady = times[1:]  # the first call builds the graph and runs the detector cold
     return {"frames": len(frames), "frames_with_hand": with_hand,
+            "hand_per_frame": [tip is not None for tip in tips],
             "ms_per_frame_median": round(statistics.median(steady), 2),
             "ms_per_frame_mean": round(statistics.fmean(steady), 2),
             "cpus": sorted(os.sched_getaffinity(0))}
@@ -227,6 +241,8 @@ def main():
     for max_hands in (1, 2):
         tracking[f"max_num_hands_{max_hands}"]["one_core"] = measure_tracking(clip, max_hands, details,
                                                                               f"one_core_{max_hands}")
+    # Continuity with the hand at the picture's edge: the clip letterboxed into 640x480, one hand, one core.
+    tracking["letterboxed_640x480"] = measure_tracking(clip, 1, details, "letterboxed_1", letterbox=(640, 480))
     os.sched_setaffinity(0, all_cpus)
     figures["tracking"] = tracking
 

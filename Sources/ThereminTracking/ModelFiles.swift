@@ -1,11 +1,11 @@
 import Foundation
 
-/// The two ONNX files the neural tracker loads, and where to find them.
+/// The two graph files the neural tracker loads, and where to find them.
 public struct ModelFiles: Sendable, Equatable {
-    /// File name of MediaPipe's palm detector (lite) converted to ONNX.
-    public static let palmDetectorName = "palm_detection_lite.onnx"
-    /// File name of MediaPipe's hand landmark model (lite) converted to ONNX.
-    public static let handLandmarksName = "hand_landmark_lite.onnx"
+    /// File name of MediaPipe's palm detector (lite) as a graph file for XNNPACK.
+    public static let palmDetectorName = "palm_detection_lite.xnng"
+    /// File name of MediaPipe's hand landmark model (lite) as a graph file for XNNPACK.
+    public static let handLandmarksName = "hand_landmark_lite.xnng"
     /// Environment variable naming a folder that holds both files; it overrides every other place.
     public static let environmentVariable = "THEREMIN_MODELS"
 

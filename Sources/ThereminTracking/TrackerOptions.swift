@@ -25,18 +25,25 @@ public struct TrackerOptions: Sendable, Equatable {
     /// every `detectorInterval`-th frame (1 = every frame), so that one visible hand costs about what one-hand
     /// tracking costs, and a second hand is picked up within that many frames.
     public var detectorInterval: Int
+    /// Threads each neural network uses. One (the default) runs the models on the tracking thread: on a 2-core laptop
+    /// a second thread saves a third of a frame's time only while the other core is idle, and stalls frames by
+    /// hundreds of milliseconds when another program keeps it busy (README, Performance).
+    public var threads: Int
 
     /// The hands a tracker can follow at most.
     public static let maxHandsRange = 1...Int(TH_MAX_HANDS)
+    /// The threads a network may use.
+    public static let threadsRange = 1...Int(TH_MAX_TRACKER_THREADS)
 
     public init(mirrored: Bool = true, mode: Mode = .video, minDetectionConfidence: Double = 0.5,
-                minPresenceConfidence: Double = 0.5, maxHands: Int = 1, detectorInterval: Int = 5) {
+                minPresenceConfidence: Double = 0.5, maxHands: Int = 1, detectorInterval: Int = 5, threads: Int = 1) {
         self.mirrored = mirrored
         self.mode = mode
         self.minDetectionConfidence = minDetectionConfidence
         self.minPresenceConfidence = minPresenceConfidence
         self.maxHands = maxHands
         self.detectorInterval = detectorInterval
+        self.threads = threads
     }
 
     /// Checks the values the C library would refuse, with a message naming them.
@@ -50,6 +57,11 @@ public struct TrackerOptions: Sendable, Equatable {
         guard detectorInterval >= 1 else {
             throw TrackerError(kind: .invalidOptions, problem: "detector interval \(detectorInterval) frames",
                                remedy: "use 1 frame (look for a second hand on every frame) or more")
+        }
+        guard Self.threadsRange.contains(threads) else {
+            let range = Self.threadsRange
+            throw TrackerError(kind: .invalidOptions, problem: "\(threads) tracker threads asked for",
+                               remedy: "use \(range.lowerBound) to \(range.upperBound) threads")
         }
     }
 }

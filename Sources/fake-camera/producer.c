@@ -34,8 +34,9 @@ static void push_to_page_cache(fake_device *d, uint64_t ino, size_t offset, size
         fprintf(stderr, "fake-camera: cannot push a frame to the page cache: %s\n", strerror(-result));
 }
 
-/// Produces one frame: called with the lock held, releases it while drawing and copying.
-static void produce_frame(fake_device *d, double now) {
+/// Produces one frame due at `due` (monotonic seconds; the buffer's timestamp, as a UVC camera stamps the start of
+/// its frame, so latency is counted from capture); called with the lock held, releases it while drawing and copying.
+static void produce_frame(fake_device *d, double due) {
     uint32_t sequence = d->sequence++;
     if (d->stalled) return;
     uint32_t index = 0;
@@ -52,14 +53,14 @@ static void produce_frame(fake_device *d, double now) {
 
     pthread_mutex_lock(&d->lock);
     if (!have_buffer) return;
-    struct timeval timestamp = {(time_t)now, (suseconds_t)((now - (double)(time_t)now) * 1e6)};
+    struct timeval timestamp = {(time_t)due, (suseconds_t)((due - (double)(time_t)due) * 1e6)};
     if (!fake_device_finish_fill(d, index, epoch, sequence, timestamp)) return;
     const fake_options *o = d->options;
     if (o->unplug_after >= 0 && !d->unplugged_once && d->frames_delivered >= (uint64_t)o->unplug_after)
         fake_device_unplug(d, "--unplug-after");
     if (o->stall_after >= 0 && d->frames_delivered == (uint64_t)o->stall_after) {
         d->stalled = true;
-        d->stall_until = o->stall_for > 0 ? now + o->stall_for : 0;
+        d->stall_until = o->stall_for > 0 ? fake_monotonic_seconds() + o->stall_for : 0;
         fprintf(stderr, "fake-camera: %s stalls after %ld frames\n", o->name, o->stall_after);
     }
 }
@@ -107,8 +108,9 @@ void *fake_producer_main(void *argument) {
             continue;
         }
         // A late tick does not cause a burst of frames: the clock skips ahead as a sensor would.
-        next_frame = now - next_frame > period ? now + period : next_frame + period;
-        produce_frame(d, now);
+        double due = now - next_frame > period ? now : next_frame;
+        next_frame = due + period;
+        produce_frame(d, due);
     }
     pthread_mutex_unlock(&d->lock);
     return NULL;

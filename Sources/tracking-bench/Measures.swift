@@ -7,6 +7,8 @@ import ThereminVideo
 struct Measures {
     let corpus: Corpus
     let models: ModelFiles?
+    /// Threads each network of the trackers made from here on uses (TrackerOptions.threads).
+    var threads = 1
 
     struct Detection {
         var webcam = (found: 0, total: 0)
@@ -149,9 +151,11 @@ struct Measures {
 
     /// Milliseconds per frame in tracking mode over a clip (decoded beforehand; decoding is not timed).
     /// - Parameter size: scales and crops each frame to this size first (e.g. 640x480), or nil.
-    func speed(clip: URL, resizedTo size: (width: Int, height: Int)?) throws -> Speed {
-        let frames = try decode(clip, resizedTo: size)
-        let tracker = try videoTracker(maxHands: 1)
+    func speed(clip: URL, resizedTo size: (width: Int, height: Int)?, mode: TrackerOptions.Mode = .video,
+               letterbox: Bool = false) throws -> Speed
+    {
+        let frames = try decode(clip, resizedTo: size, letterbox: letterbox)
+        let tracker = try videoTracker(maxHands: 1, mode: mode)
         var result = Speed()
         for (index, frame) in frames.enumerated() {
             try time(tracker, on: frame, index: index, into: &result)
@@ -189,20 +193,23 @@ struct Measures {
         return result
     }
 
-    private func videoTracker(maxHands: Int, detectorInterval: Int = TrackerOptions().detectorInterval) throws
-        -> HandTracker
+    private func videoTracker(maxHands: Int, detectorInterval: Int = TrackerOptions().detectorInterval,
+                              mode: TrackerOptions.Mode = .video) throws -> HandTracker
     {
         guard let models else { throw BenchError("no models") }
-        return try HandTracker(models: models, options: TrackerOptions(mirrored: false, mode: .video,
+        return try HandTracker(models: models, options: TrackerOptions(mirrored: false, mode: mode,
                                                                        maxHands: maxHands,
-                                                                       detectorInterval: detectorInterval))
+                                                                       detectorInterval: detectorInterval,
+                                                                       threads: threads))
     }
 
-    private func decode(_ clip: URL, resizedTo size: (width: Int, height: Int)?) throws -> [Frame] {
+    private func decode(_ clip: URL, resizedTo size: (width: Int, height: Int)?, letterbox: Bool = false) throws
+        -> [Frame]
+    {
         var frames: [Frame] = []
         let source = try VideoFileSource(path: clip.path)
         while let frame = try source.nextFrame() {
-            frames.append(size.map { Self.fill(frame, to: $0) } ?? frame)
+            frames.append(size.map { Self.fill(frame, to: $0, letterbox: letterbox) } ?? frame)
         }
         return frames
     }
@@ -232,16 +239,21 @@ struct Measures {
 
     /// The frame scaled to cover `size` and cropped to it around the center (bilinear), as a camera of that size
     /// would see the scene.
-    static func fill(_ frame: Frame, to size: (width: Int, height: Int)) -> Frame {
-        let scale = max(Double(size.width) / Double(frame.width), Double(size.height) / Double(frame.height))
+    static func fill(_ frame: Frame, to size: (width: Int, height: Int), letterbox: Bool = false) -> Frame {
+        let fits = [Double(size.width) / Double(frame.width), Double(size.height) / Double(frame.height)]
+        let scale = letterbox ? fits.min() ?? 1 : fits.max() ?? 1
         let offsetX = (Double(frame.width) * scale - Double(size.width)) / 2
         let offsetY = (Double(frame.height) * scale - Double(size.height)) / 2
         var pixels = [UInt8](repeating: 0, count: size.width * size.height * 3)
         for y in 0..<size.height {
-            let sy = min(max((Double(y) + 0.5 + offsetY) / scale - 0.5, 0), Double(frame.height - 1))
+            let inside = (Double(y) + 0.5 + offsetY) / scale
+            if inside < 0 || inside > Double(frame.height) { continue }  // the letterbox's black bars
+            let sy = min(max(inside - 0.5, 0), Double(frame.height - 1))
             let y0 = Int(sy), y1 = min(y0 + 1, frame.height - 1), fy = sy - Double(y0)
             for x in 0..<size.width {
-                let sx = min(max((Double(x) + 0.5 + offsetX) / scale - 0.5, 0), Double(frame.width - 1))
+                let insideX = (Double(x) + 0.5 + offsetX) / scale
+                if insideX < 0 || insideX > Double(frame.width) { continue }
+                let sx = min(max(insideX - 0.5, 0), Double(frame.width - 1))
                 let x0 = Int(sx), x1 = min(x0 + 1, frame.width - 1), fx = sx - Double(x0)
                 for c in 0..<3 {
                     func at(_ xx: Int, _ yy: Int) -> Double { Double(frame.pixels[yy * frame.bytesPerRow + xx * 3 + c]) }

@@ -17,6 +17,8 @@ struct Reference {
     var twoHandTrackingMsOneCore: Double?
     /// MediaPipe's index tip (normalized, camera view) on each frame of the tracking clip, nil where it found no hand.
     var trackingTips: [(x: Double, y: Double)?]?
+    /// Whether MediaPipe had the hand on each frame of the clip letterboxed into 640x480 (one hand, one core).
+    var letterboxedHands: [Bool]?
     var source: String
 
     /// Reads the figures JSON (stdout of tools/mediapipe_reference.sh).
@@ -42,6 +44,7 @@ struct Reference {
         trackingMsOneCore = dig("tracking", "max_num_hands_1", "one_core", "ms_per_frame_median") as? Double
         twoHandTrackingMsAllCores = dig("tracking", "max_num_hands_2", "all_cores", "ms_per_frame_median") as? Double
         twoHandTrackingMsOneCore = dig("tracking", "max_num_hands_2", "one_core", "ms_per_frame_median") as? Double
+        letterboxedHands = dig("tracking", "letterboxed_640x480", "hand_per_frame") as? [Bool]
         if let details = dig("details_file") as? String, let clip = dig("tracking", "clip") as? String,
            let data = try? Data(contentsOf: URL(fileURLWithPath: details)),
            let perFrame = try? JSONSerialization.jsonObject(with: data) as? [String: Any],

@@ -11,7 +11,7 @@ let usage = """
     usage: tracking-bench [--corpus DIR] [--models DIR] [--reference FILE | --run-reference TOOL] [--threads N]
                           [--repeats N] [--skip-speed] [--detector-interval N] [--two-hands-only] [--classic]
       --corpus DIR          hand corpus (default ../shared/corpus beside the current directory)
-      --models DIR          folder with the ONNX models (default: as the tracker finds them)
+      --models DIR          folder with the model graphs (.xnng) (default: as the tracker finds them)
       --reference FILE      MediaPipe figures JSON from tools/mediapipe_reference.sh (default:
                             bench-out/mediapipe-figures.json, made by running that tool when absent)
       --run-reference TOOL  run TOOL (tools/mediapipe_reference.sh) and cache its figures in bench-out/
@@ -140,7 +140,7 @@ do {
 }
 
 do {
-    let measures = Measures(corpus: corpus, models: models)
+    var measures = Measures(corpus: corpus, models: models)
     print("tracking-bench: models \(models.palmDetector), \(models.handLandmarks)")
     print("corpus \(corpus.root.path); MediaPipe figures: \(reference?.source ?? "none (pass --reference or --run-reference)")")
     print("")
@@ -187,6 +187,7 @@ do {
             for (threadLabel, threads, theirs) in [("1 thread", 1, reference?.trackingMsOneCore),
                                                    ("\(arguments.threads) threads", arguments.threads, reference?.trackingMsAllCores)] {
                 HandTracker.setThreadCount(threads)
+                measures.threads = threads
                 let (speed, medians) = try fastestRun(arguments.repeats) {
                     try measures.speed(clip: clip, resizedTo: size)
                 }
@@ -205,6 +206,8 @@ do {
                 }
             }
         }
+
+        try reportEdgeAndAcquisition(&measures, clip: clip, reference: reference)
 
         try reportTwoHandTiming(measures, clip: clip, reference: reference, interval: arguments.detectorInterval,
                                 threads: arguments.threads, repeats: arguments.repeats)

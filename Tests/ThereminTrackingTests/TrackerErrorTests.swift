@@ -32,7 +32,7 @@ final class TrackerErrorTests: XCTestCase {
     func testCorruptModelFileIsInvalid() throws {
         let folder = try Fixtures.temporaryDirectory(for: self)
         let files = ModelFiles(directory: folder.path)
-        try Data("this is not an ONNX protobuf, just text".utf8).write(to: URL(fileURLWithPath: files.palmDetector))
+        try Data("this is not a model graph, just text".utf8).write(to: URL(fileURLWithPath: files.palmDetector))
         try Data("also not a model".utf8).write(to: URL(fileURLWithPath: files.handLandmarks))
         expectError(.modelInvalid, mentioning: files.palmDetector) {
             _ = try HandTracker(models: files)

@@ -1,6 +1,7 @@
 // The extern "C" API: handles, locking, argument checks, and the conversion of every C++ exception into a status
 // and a message. Nothing else in the library is visible to C or Swift.
 #include "CHandTracker.h"
+#include "CHandTrackerGraph.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -17,6 +18,7 @@
 #include "Classic/ClassicTracker.hpp"
 #include "Overlay/HandOverlay.hpp"
 #include "Pipeline/HandPipeline.hpp"
+#include "Neural/NeuralModel.hpp"
 #include "Support/TrackerFailure.hpp"
 
 struct th_tracker {
@@ -111,6 +113,10 @@ th_status checkOptions(const th_options &options, char *error, size_t errorSize)
         return invalid(error, errorSize,
                        "detector_interval " + std::to_string(options.detector_interval) + " is less than 1 frame");
     }
+    if (options.threads < 1 || options.threads > TH_MAX_TRACKER_THREADS) {
+        return invalid(error, errorSize, "threads " + std::to_string(options.threads) + " is out of range (1 to " +
+                                             std::to_string(TH_MAX_TRACKER_THREADS) + ")");
+    }
     return TH_OK;
 }
 
@@ -151,6 +157,7 @@ extern "C" th_options th_default_options(void) {
     options.min_presence_confidence = 0.5f;
     options.max_hands = 1;
     options.detector_interval = 5;
+    options.threads = 1;
     return options;
 }
 
@@ -283,4 +290,80 @@ extern "C" void th_set_num_threads(int threads) {
 
 extern "C" int th_get_num_threads(void) {
     return cv::getNumThreads();
+}
+
+// ---- one graph on its own (CHandTrackerGraph.h) ----------------------------------------------------------------
+
+struct th_graph {
+    std::unique_ptr<theremin::NeuralModel> model;
+};
+
+extern "C" th_status th_graph_load(const char *path, int threads, th_graph **out, char *error, size_t error_size) {
+    if (out == nullptr || path == nullptr) {
+        return invalid(error, error_size, "graph path or handle missing");
+    }
+    *out = nullptr;
+    if (threads < 1 || threads > TH_MAX_TRACKER_THREADS) {
+        return invalid(error, error_size, "threads " + std::to_string(threads) + " is out of range");
+    }
+    return guarded(error, error_size, [&] {
+        auto graph = std::make_unique<th_graph>();
+        graph->model = std::make_unique<theremin::NeuralModel>(path, "model graph", threads);
+        *out = graph.release();
+    });
+}
+
+extern "C" void th_graph_destroy(th_graph *graph) {
+    delete graph;
+}
+
+extern "C" int th_graph_input_count(const th_graph *graph) {
+    return graph != nullptr ? static_cast<int>(graph->model->inputCount()) : 0;
+}
+
+extern "C" size_t th_graph_input_size(const th_graph *graph, int index) {
+    if (graph == nullptr || index < 0 || static_cast<size_t>(index) >= graph->model->inputCount()) {
+        return 0;
+    }
+    size_t size = 1;
+    for (size_t dim : graph->model->inputDims(static_cast<size_t>(index))) {
+        size *= dim;
+    }
+    return size;
+}
+
+extern "C" int th_graph_output_count(const th_graph *graph) {
+    return graph != nullptr ? static_cast<int>(graph->model->outputCount()) : 0;
+}
+
+extern "C" size_t th_graph_output_size(const th_graph *graph, int index) {
+    if (graph == nullptr || index < 0 || static_cast<size_t>(index) >= graph->model->outputCount()) {
+        return 0;
+    }
+    return graph->model->outputSize(static_cast<size_t>(index));
+}
+
+extern "C" const char *th_graph_output_name(const th_graph *graph, int index) {
+    if (graph == nullptr || index < 0 || static_cast<size_t>(index) >= graph->model->outputCount()) {
+        return "";
+    }
+    return graph->model->outputName(static_cast<size_t>(index)).c_str();
+}
+
+extern "C" th_status th_graph_run(th_graph *graph, const float *const *inputs, int input_count, float *const *outputs,
+                                  int output_count, char *error, size_t error_size) {
+    if (graph == nullptr || inputs == nullptr || outputs == nullptr ||
+        input_count != th_graph_input_count(graph) || output_count != th_graph_output_count(graph)) {
+        return invalid(error, error_size, "graph, inputs or outputs missing, or counts that differ from the graph's");
+    }
+    return guarded(error, error_size, [&] {
+        for (int i = 0; i < input_count; ++i) {
+            std::copy(inputs[i], inputs[i] + th_graph_input_size(graph, i), graph->model->input(static_cast<size_t>(i)));
+        }
+        graph->model->run();
+        for (int i = 0; i < output_count; ++i) {
+            const float *result = graph->model->output(static_cast<size_t>(i));
+            std::copy(result, result + th_graph_output_size(graph, i), outputs[i]);
+        }
+    });
 }

@@ -3,12 +3,11 @@
 #pragma once
 
 #include <string>
-#include <vector>
 
 #include <opencv2/core.hpp>
 
 #include "CHandTrackerGeometry.h"
-#include "Models/OnnxModel.hpp"
+#include "Neural/NeuralModel.hpp"
 
 namespace theremin {
 
@@ -25,19 +24,16 @@ struct LandmarkResult {
 /// Runs the landmark model on a region of a frame.
 class LandmarkModel {
 public:
-    /// Loads the model and test-runs it once to check its outputs; throws TrackerFailure.
-    explicit LandmarkModel(const std::string &path);
+    /// Loads the model, checks its inputs and outputs and test-runs it once; throws TrackerFailure.
+    LandmarkModel(const std::string &path, int threads);
 
-    /// Crops `region` (upright, 224x224, border pixels replicated) and maps the landmarks back to the frame.
+    /// Crops `region` (upright, 224x224, border pixels replicated) straight into the model's input and maps the
+    /// landmarks back to the frame. Allocates nothing.
     LandmarkResult run(const cv::Mat &bgr, const th_rect &region);
 
 private:
-    void runModel(const cv::Mat &crop);
-
-    OnnxModel model_;
-    cv::Mat crop_;
-    cv::Mat blob_;
-    std::vector<cv::Mat> outputs_;
+    NeuralModel model_;
+    size_t landmarksSlot_ = 0, presenceSlot_ = 0, handednessSlot_ = 0;
 };
 
 }  // namespace theremin

@@ -8,28 +8,26 @@
 #include <opencv2/core.hpp>
 
 #include "CHandTrackerGeometry.h"
-#include "Models/OnnxModel.hpp"
+#include "Neural/NeuralModel.hpp"
 
 namespace theremin {
 
 /// Finds palms in a whole frame.
 class PalmDetector {
 public:
-    /// Loads the model and test-runs it once to check its outputs; throws TrackerFailure.
-    explicit PalmDetector(const std::string &path);
+    /// Loads the model, checks its inputs and outputs and test-runs it once; throws TrackerFailure.
+    PalmDetector(const std::string &path, int threads);
 
-    /// Palms in a BGR frame, best first, normalized to the frame, after weighted non-maximum suppression.
-    std::vector<th_detection> detect(const cv::Mat &bgr, float minScore);
+    /// Palms in a BGR frame, best first, normalized to the frame, after weighted non-maximum suppression. The result
+    /// lives until the next call; after the first call nothing is allocated.
+    const std::vector<th_detection> &detect(const cv::Mat &bgr, float minScore);
 
 private:
-    void runModel(const cv::Mat &input);
-
-    OnnxModel model_;
+    NeuralModel model_;
     std::vector<th_anchor> anchors_;
-    cv::Mat letterboxed_;
-    cv::Mat blob_;
-    std::vector<cv::Mat> outputs_;
     std::vector<th_detection> decoded_;
+    std::vector<th_detection> palms_;
+    size_t boxesSlot_ = 0, scoresSlot_ = 0;
 };
 
 }  // namespace theremin

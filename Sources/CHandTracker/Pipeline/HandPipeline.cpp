@@ -20,7 +20,7 @@ constexpr float kSameHandOverlap = 0.5f;
 
 HandPipeline::HandPipeline(const std::string &palmModelPath, const std::string &landmarkModelPath,
                            const th_options &options)
-    : palms_(palmModelPath), landmarks_(landmarkModelPath), options_(options) {}
+    : palms_(palmModelPath, options.threads), landmarks_(landmarkModelPath, options.threads), options_(options) {}
 
 void HandPipeline::reset() {
     std::fill(std::begin(tracking_), std::end(tracking_), false);
@@ -110,7 +110,7 @@ bool HandPipeline::detectorDue(int tracked, bool lost) const {
 void HandPipeline::acquire(const cv::Mat &bgr, FoundSlots &found) {
     int free = static_cast<int>(
         std::count_if(found, found + options_.max_hands, [](const Found &f) { return !f.present; }));
-    const std::vector<th_detection> palms = palms_.detect(bgr, options_.min_detection_confidence);
+    const std::vector<th_detection> &palms = palms_.detect(bgr, options_.min_detection_confidence);
     int tries = 0;
     const int maxTries = free + kExtraCandidates;
     for (const th_detection &palm : palms) {

@@ -1,8 +1,8 @@
 #ifndef THEREMIN_CHANDTRACKER_H
 #define THEREMIN_CHANDTRACKER_H
 /*
- * The hand tracker: MediaPipe's palm detector and hand landmark model run with OpenCV's DNN module, or a classical
- * skin-colour tracker, behind a plain C API.
+ * The hand tracker: MediaPipe's palm detector and hand landmark model run as XNNPACK subgraphs (OpenCV does the crops
+ * and warps), or a classical skin-colour tracker, behind a plain C API.
  *
  * - One opaque handle per tracker; every call on a handle is serialized by the handle's own lock, so a handle may be
  *   shared between threads. Different handles share nothing (the library keeps no global state of its own).
@@ -32,11 +32,12 @@ typedef enum th_status {
     TH_ERROR_FILE_MISSING = 1,
     /** A model or data file exists but cannot be read (permissions, I/O error). */
     TH_ERROR_FILE_UNREADABLE = 2,
-    /** A model file was read but is not a model OpenCV can run, or not the expected model (wrong inputs/outputs). */
+    /** A model file was read but is not a valid model graph (or cascade), or not the expected model (wrong
+     *  inputs/outputs). */
     TH_ERROR_MODEL_INVALID = 3,
     /** An argument is out of range (null pointer, empty frame, stride smaller than a row, ...). */
     TH_ERROR_INVALID_ARGUMENT = 4,
-    /** OpenCV failed while processing a frame. */
+    /** OpenCV or XNNPACK failed while processing a frame. */
     TH_ERROR_PROCESSING = 5,
     /** Memory ran out. */
     TH_ERROR_OUT_OF_MEMORY = 6,
@@ -82,9 +83,16 @@ typedef struct th_options {
      *  visible costs little more than one-hand tracking. With no hand tracked, and on the frame a tracked hand is lost,
      *  it runs at once, as with one hand. */
     int detector_interval;
+    /** Threads each neural network uses (1 to TH_MAX_TRACKER_THREADS). 1 (the default) runs the models on the calling
+     *  thread: measured on a 2-core machine, a second thread saves ~1/3 of a frame's time when the other core is idle
+     *  but stalls a frame to 140-400 ms when another program keeps that core busy. */
+    int threads;
 } th_options;
 
-/** MediaPipe's defaults (mirrored, tracking, 0.5 and 0.5), one hand, detector interval 5. */
+/** The most threads a tracker's networks may use. */
+#define TH_MAX_TRACKER_THREADS 16
+
+/** MediaPipe's defaults (mirrored, tracking, 0.5 and 0.5), one hand, detector interval 5, one thread. */
 th_options th_default_options(void);
 
 /** What the tracker reports for one frame. */
@@ -119,8 +127,9 @@ typedef struct th_hand {
 typedef struct th_tracker th_tracker;
 
 /**
- * Creates a neural tracker from the palm detector and hand landmark ONNX files. Loads and test-runs both models.
- * Options out of range (max_hands not 1 to TH_MAX_HANDS, detector_interval < 1) give TH_ERROR_INVALID_ARGUMENT.
+ * Creates a neural tracker from the palm detector and hand landmark graph files (models/README.md). Loads, builds
+ * and test-runs both models. Options out of range (max_hands not 1 to TH_MAX_HANDS, detector_interval < 1, threads
+ * not 1 to TH_MAX_TRACKER_THREADS) give TH_ERROR_INVALID_ARGUMENT.
  * On failure returns the reason (missing file, unreadable, not a valid / not the expected model), writes a one-line
  * message into `error` (if non-null, truncated to `error_size`), and sets *out to NULL.
  */
@@ -175,8 +184,9 @@ th_status th_draw_hand(uint8_t *pixels, int width, int height, size_t stride, co
                        int frame_mirrored, char *error, size_t error_size);
 
 /**
- * Sets the number of threads OpenCV uses (0 or 1: sequential; n: that many; negative: OpenCV's default, all cores).
- * This is OpenCV's process-wide setting, shared by every handle; call it once at start-up.
+ * Sets the number of threads OpenCV's image work (crops, warps, the classical tracker) uses (0 or 1: sequential; n:
+ * that many; negative: OpenCV's default, all cores). This is OpenCV's process-wide setting, shared by every handle;
+ * call it once at start-up. The neural networks' threads are th_options.threads, per handle.
  */
 void th_set_num_threads(int threads);
 
@@ -186,4 +196,7 @@ int th_get_num_threads(void);
 #ifdef __cplusplus
 }
 #endif
+/* One graph run on its own (tests, the model converter check). */
+#include "CHandTrackerGraph.h"
+
 #endif

@@ -84,7 +84,7 @@ public enum ManPage {
         .TP
         .B THEREMIN_MODELS
         A folder holding the hand tracker's models
-        .RI ( palm_detection_lite.onnx " and " hand_landmark_lite.onnx );
+        .RI ( palm_detection_lite.xnng " and " hand_landmark_lite.xnng );
         when set, the only place they are looked for.
         .TP
         .B XDG_CONFIG_HOME

@@ -46,6 +46,7 @@ enum TrackerCalls {
         c.min_presence_confidence = Float(options.minPresenceConfidence)
         c.max_hands = Int32(clamping: options.maxHands)
         c.detector_interval = Int32(clamping: options.detectorInterval)
+        c.threads = Int32(clamping: options.threads)
         return c
     }
 

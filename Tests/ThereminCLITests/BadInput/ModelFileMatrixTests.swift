@@ -7,8 +7,8 @@ import ThereminTestSupport
 /// (restore it, point THEREMIN_MODELS elsewhere, or `--tracker classic`), exit 2, before any output is created.
 final class ModelFileMatrixTests: XCTestCase {
     private var harness: BadInputHarness!
-    private let palm = "palm_detection_lite.onnx"
-    private let landmarks = "hand_landmark_lite.onnx"
+    private let palm = "palm_detection_lite.xnng"
+    private let landmarks = "hand_landmark_lite.xnng"
 
     override func setUpWithError() throws {
         harness = try BadInputHarness.make("models")
@@ -52,7 +52,7 @@ final class ModelFileMatrixTests: XCTestCase {
             run("empty palm model", zero, [zero + "/" + palm]),
             run("landmark model is text (a Git LFS pointer)", text, [text + "/" + landmarks]),
             run("the two models swapped", swapped, [swapped]),
-            run("a different ONNX as the landmark model", other, [other + "/" + landmarks]),
+            run("a different model graph as the landmark model", other, [other + "/" + landmarks]),
         ])
         harness.report("model files")
     }

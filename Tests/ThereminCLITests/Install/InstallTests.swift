@@ -51,8 +51,8 @@ final class InstallTests: XCTestCase {
             "usr/local/share/theremin/models/LICENSE-Apache-2.0.txt",
             "usr/local/share/theremin/models/NOTICE",
             "usr/local/share/theremin/models/SHA256SUMS",
-            "usr/local/share/theremin/models/hand_landmark_lite.onnx",
-            "usr/local/share/theremin/models/palm_detection_lite.onnx",
+            "usr/local/share/theremin/models/hand_landmark_lite.xnng",
+            "usr/local/share/theremin/models/palm_detection_lite.xnng",
             "usr/local/share/zsh/site-functions/_theremin",
         ])
         let checked = try ProcessRunner.run("/usr/bin/sha256sum", ["--check", "--strict", "SHA256SUMS"],

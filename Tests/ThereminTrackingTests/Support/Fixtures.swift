@@ -27,7 +27,7 @@ enum Fixtures {
         }
         let files = ModelFiles(directory: repositoryRoot.appendingPathComponent("models").path)
         guard files.exist else {
-            throw XCTSkip("ONNX models absent in \(repositoryRoot.path)/models (\(ModelFiles.palmDetectorName), "
+            throw XCTSkip("model graphs absent in \(repositoryRoot.path)/models (\(ModelFiles.palmDetectorName), "
                 + "\(ModelFiles.handLandmarksName)); regenerate them with models/convert.sh")
         }
         return files
