@@ -7,8 +7,15 @@ import ThereminVideo
 struct Measures {
     let corpus: Corpus
     let models: ModelFiles?
-    /// Threads each network of the trackers made from here on uses (TrackerOptions.threads).
-    var threads = 1
+    /// Threads each network of the trackers made from here on uses (TrackerOptions.threads). Held in a class so
+    /// that main.swift's top-level `let measures` can change it (mutating a top-level struct var inside its loops
+    /// crashed Swift 6.3's optimizer).
+    private final class Knobs: @unchecked Sendable { var threads = 1 }
+    private let knobs = Knobs()
+    var threads: Int {
+        get { knobs.threads }
+        nonmutating set { knobs.threads = newValue }
+    }
 
     struct Detection {
         var webcam = (found: 0, total: 0)
@@ -240,8 +247,8 @@ struct Measures {
     /// The frame scaled to cover `size` and cropped to it around the center (bilinear), as a camera of that size
     /// would see the scene.
     static func fill(_ frame: Frame, to size: (width: Int, height: Int), letterbox: Bool = false) -> Frame {
-        let fits = [Double(size.width) / Double(frame.width), Double(size.height) / Double(frame.height)]
-        let scale = letterbox ? fits.min() ?? 1 : fits.max() ?? 1
+        let scaleX = Double(size.width) / Double(frame.width), scaleY = Double(size.height) / Double(frame.height)
+        let scale = letterbox ? min(scaleX, scaleY) : max(scaleX, scaleY)
         let offsetX = (Double(frame.width) * scale - Double(size.width)) / 2
         let offsetY = (Double(frame.height) * scale - Double(size.height)) / 2
         var pixels = [UInt8](repeating: 0, count: size.width * size.height * 3)

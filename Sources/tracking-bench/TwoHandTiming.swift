@@ -4,7 +4,7 @@ import ThereminTracking
 /// Two-hand play: max_hands 2 against max_hands 1 on the selfie clip, which shows one hand in most frames (two in
 /// about 30), timed frame by frame in turn, with MediaPipe's max_num_hands=2 figure beside it. The throttled detector
 /// should keep the cost near one-hand tracking's.
-func reportTwoHandTiming(_ base: Measures, clip: URL, reference: Reference?, interval: Int, threads allCores: Int,
+func reportTwoHandTiming(_ measures: Measures, clip: URL, reference: Reference?, interval: Int, threads allCores: Int,
                          repeats: Int) throws {
     print("")
     print("two-hand tracking (max_hands 2; while one hand is tracked the detector looks for the other every "
@@ -12,7 +12,6 @@ func reportTwoHandTiming(_ base: Measures, clip: URL, reference: Reference?, int
     for (threadLabel, threads, theirs) in [("1 thread", 1, reference?.twoHandTrackingMsOneCore),
                                            ("\(allCores) threads", allCores, reference?.twoHandTrackingMsAllCores)] {
         HandTracker.setThreadCount(threads)
-        var measures = base
         measures.threads = threads
         // The machine is shared: the run whose one-hand median is lowest (the least disturbed) is shown.
         var runs: [(one: Measures.Speed, two: Measures.Speed)] = []

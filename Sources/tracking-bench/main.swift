@@ -140,7 +140,7 @@ do {
 }
 
 do {
-    var measures = Measures(corpus: corpus, models: models)
+    let measures = Measures(corpus: corpus, models: models)
     print("tracking-bench: models \(models.palmDetector), \(models.handLandmarks)")
     print("corpus \(corpus.root.path); MediaPipe figures: \(reference?.source ?? "none (pass --reference or --run-reference)")")
     print("")
@@ -207,7 +207,11 @@ do {
             }
         }
 
-        try reportEdgeAndAcquisition(&measures, clip: clip, reference: reference)
+        measures.threads = 1
+        HandTracker.setThreadCount(1)
+        reportEdge(try measures.speed(clip: clip, resizedTo: (width: 640, height: 480), letterbox: true),
+                   reference: reference)
+        reportAcquisition(try measures.speed(clip: clip, resizedTo: nil, mode: .stillImages))
 
         try reportTwoHandTiming(measures, clip: clip, reference: reference, interval: arguments.detectorInterval,
                                 threads: arguments.threads, repeats: arguments.repeats)

@@ -16,6 +16,7 @@ enum class TensorBorder {
 
 /// Fills a `width` x `height` x 3 tensor: output pixel (u, v) is `bgr` sampled bilinearly at
 /// (m[0] u + m[1] v + m[2], m[3] u + m[4] v + m[5]), the same convention as cv::warpAffine with WARP_INVERSE_MAP.
+/// `width` is at most 512 (the models take 192 and 224).
 void warpToTensor(const cv::Mat &bgr, const double m[6], int width, int height, TensorBorder border, float *tensor);
 
 }  // namespace theremin
