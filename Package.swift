@@ -51,7 +51,8 @@ let package = Package(
 
         // MARK: benchmarks
         .executableTarget(name: "render-bench", dependencies: ["ThereminCore"]),
-        .executableTarget(name: "tracking-bench", dependencies: ["ThereminTracking", "ThereminVideo", "ThereminCore"]),
+        .executableTarget(name: "tracking-bench", dependencies: ["ThereminTracking", "ThereminVideo", "ThereminCore",
+                                                                "ThereminTestSupport"]),
         .executableTarget(name: "capture-bench", dependencies: ["ThereminCapture", "ThereminTestSupport"]),
         // models/convert.sh's check: a graph file through the tracker's XNNPACK runtime on raw inputs.
         .executableTarget(name: "model-check", dependencies: ["CHandTracker"]),

@@ -125,6 +125,34 @@ def measure_negatives(corpus, max_hands, details):
             "clip_frames": {"false_positives": fp_frames, "total": n_frames, "clips": clips}}
 
 
+def measure_far_players(folder, max_hands):
+    """MediaPipe lite (hands found, false positives) and full (index tip, palm size) on the far-player scenes the
+    tracker's benchmark wrote (PPM files; names starting "neg_" are hand-free)."""
+    lite = static_hands(max_hands)
+    full = mp.solutions.hands.Hands(static_image_mode=True, max_num_hands=max_hands, model_complexity=1,
+                                    min_detection_confidence=0.5)
+    found = {"half": 0, "third": 0}
+    false_positives, full_tips = 0, {}
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".ppm"):
+            continue
+        image = cv2.imread(os.path.join(folder, name))
+        scene = name[:-4]
+        ours_lite = detect(lite, image)
+        if scene.startswith("neg_"):
+            false_positives += len(ours_lite)
+            continue
+        found[scene.split("_")[0]] += bool(ours_lite)
+        hands_full = detect(full, image)
+        if hands_full:
+            points = hands_full[0]["landmarks_px"]
+            palm = math.dist(points[WRIST][:2], points[MIDDLE_MCP][:2])
+            full_tips[scene] = {"tip_px": hands_full[0]["index_tip_px"], "palm_px": round(palm, 2)}
+    lite.close()
+    full.close()
+    return {"lite_found": found, "lite_false_positives": false_positives, "full_tips": full_tips}
+
+
 def labelled(kp, i):
     return kp[i][2] > 0
 
@@ -215,6 +243,8 @@ def main():
     parser.add_argument("--max-hands", type=int, default=2, help="max_num_hands for the still images (default 2)")
     parser.add_argument("--details", default="/tmp/theremin-mediapipe-reference.json",
                         help="where to write per-image landmarks and index tips (default %(default)s)")
+    parser.add_argument("--far-players", default=None,
+                        help="folder of far-player scenes (PPM) written by the tracker's benchmark")
     parser.add_argument("--clip", default="video/mediapipe_selfie_segmentation_web.mp4",
                         help="clip for the tracking-mode timing, relative to the corpus")
     args = parser.parse_args()
@@ -231,6 +261,8 @@ def main():
     figures["detection"] = measure_detection(args.corpus, args.max_hands, details)
     figures["negatives"] = measure_negatives(args.corpus, args.max_hands, details)
     figures["tip_error"] = measure_tip_error(args.corpus, args.max_hands, details)
+    if args.far_players:
+        figures["far_players"] = measure_far_players(args.far_players, args.max_hands)
     tracking = {"clip": args.clip, "min_tracking_confidence": 0.5}
     all_cpus = os.sched_getaffinity(0)
     for max_hands in (1, 2):

@@ -29,6 +29,9 @@ public struct TrackerOptions: Sendable, Equatable {
     /// a second thread saves a third of a frame's time only while the other core is idle, and stalls frames by
     /// hundreds of milliseconds when another program keeps it busy (README, Performance).
     public var threads: Int
+    /// While no hand is tracked, also search zoomed tiles of the frame for hands too small for the whole-frame palm
+    /// detector (a player two or three metres away); one tile a frame in video mode, all of them for still images.
+    public var farSearch: Bool
 
     /// The hands a tracker can follow at most.
     public static let maxHandsRange = 1...Int(TH_MAX_HANDS)
@@ -36,7 +39,8 @@ public struct TrackerOptions: Sendable, Equatable {
     public static let threadsRange = 1...Int(TH_MAX_TRACKER_THREADS)
 
     public init(mirrored: Bool = true, mode: Mode = .video, minDetectionConfidence: Double = 0.5,
-                minPresenceConfidence: Double = 0.5, maxHands: Int = 1, detectorInterval: Int = 5, threads: Int = 1) {
+                minPresenceConfidence: Double = 0.5, maxHands: Int = 1, detectorInterval: Int = 5, threads: Int = 1,
+                farSearch: Bool = true) {
         self.mirrored = mirrored
         self.mode = mode
         self.minDetectionConfidence = minDetectionConfidence
@@ -44,6 +48,7 @@ public struct TrackerOptions: Sendable, Equatable {
         self.maxHands = maxHands
         self.detectorInterval = detectorInterval
         self.threads = threads
+        self.farSearch = farSearch
     }
 
     /// Checks the values the C library would refuse, with a message naming them.

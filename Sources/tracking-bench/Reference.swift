@@ -19,6 +19,11 @@ struct Reference {
     var trackingTips: [(x: Double, y: Double)?]?
     /// Whether MediaPipe had the hand on each frame of the clip letterboxed into 640x480 (one hand, one core).
     var letterboxedHands: [Bool]?
+    /// On the far-player scenes: MediaPipe lite's hands found per size ("half", "third") and false positives, and
+    /// MediaPipe full's index tip and palm size in pixels per scene.
+    var farLiteFound: [String: Int] = [:]
+    var farLiteFalsePositives = 0
+    var farFullTips: [String: (x: Double, y: Double, palm: Double)] = [:]
     var source: String
 
     /// Reads the figures JSON (stdout of tools/mediapipe_reference.sh).
@@ -45,6 +50,13 @@ struct Reference {
         twoHandTrackingMsAllCores = dig("tracking", "max_num_hands_2", "all_cores", "ms_per_frame_median") as? Double
         twoHandTrackingMsOneCore = dig("tracking", "max_num_hands_2", "one_core", "ms_per_frame_median") as? Double
         letterboxedHands = dig("tracking", "letterboxed_640x480", "hand_per_frame") as? [Bool]
+        farLiteFound = dig("far_players", "lite_found") as? [String: Int] ?? [:]
+        farLiteFalsePositives = dig("far_players", "lite_false_positives") as? Int ?? 0
+        for (scene, value) in dig("far_players", "full_tips") as? [String: [String: Any]] ?? [:] {
+            if let tip = value["tip_px"] as? [Double], tip.count == 2, let palm = value["palm_px"] as? Double {
+                farFullTips[scene] = (x: tip[0], y: tip[1], palm: palm)
+            }
+        }
         if let details = dig("details_file") as? String, let clip = dig("tracking", "clip") as? String,
            let data = try? Data(contentsOf: URL(fileURLWithPath: details)),
            let perFrame = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -57,11 +69,12 @@ struct Reference {
     }
 
     /// Runs the reference tool (it builds its own throwaway venv) and reads what it prints.
-    static func run(tool: URL, corpus: URL, output: URL) throws -> Reference {
+    static func run(tool: URL, corpus: URL, output: URL, farPlayers: URL? = nil) throws -> Reference {
         let process = Process()
         process.executableURL = tool
         process.arguments = ["--corpus", corpus.path,
                              "--details", output.deletingLastPathComponent().appendingPathComponent("mediapipe-details.json").path]
+            + (farPlayers.map { ["--far-players", $0.path] } ?? [])
         guard FileManager.default.createFile(atPath: output.path + ".part", contents: nil) else {
             throw BenchError("cannot write \(output.path).part")
         }

@@ -112,12 +112,21 @@ guard FileManager.default.fileExists(atPath: arguments.corpus.appendingPathCompo
 }
 let corpus = Corpus(root: arguments.corpus)
 
+// The far-player scenes first: MediaPipe's reference run reads them.
+let farPlayers: FarPlayerSet
+do {
+    farPlayers = try FarPlayerSet.write(corpus: corpus, to: URL(fileURLWithPath: "bench-out/far-players"))
+} catch {
+    fail("far-player scenes: \(error)")
+}
+
 var reference: Reference?
 do {
     let cache = URL(fileURLWithPath: "bench-out/mediapipe-figures.json")
     if let tool = arguments.referenceTool {
         try FileManager.default.createDirectory(atPath: "bench-out", withIntermediateDirectories: true)
-        reference = try Reference.run(tool: URL(fileURLWithPath: tool), corpus: arguments.corpus, output: cache)
+        reference = try Reference.run(tool: URL(fileURLWithPath: tool), corpus: arguments.corpus, output: cache,
+                                      farPlayers: farPlayers.folder)
     } else if let path = arguments.reference {
         reference = try Reference(contentsOf: URL(fileURLWithPath: path))
     } else if FileManager.default.fileExists(atPath: cache.path) {
@@ -126,7 +135,7 @@ do {
         print("tracking-bench: no cached MediaPipe figures; running tools/mediapipe_reference.sh (once, ~1 min)")
         try FileManager.default.createDirectory(atPath: "bench-out", withIntermediateDirectories: true)
         reference = try Reference.run(tool: URL(fileURLWithPath: "tools/mediapipe_reference.sh"),
-                                      corpus: arguments.corpus, output: cache)
+                                      corpus: arguments.corpus, output: cache, farPlayers: farPlayers.folder)
     }
 } catch {
     fail("MediaPipe reference: \(error)")
@@ -180,6 +189,7 @@ do {
         reference?.matchedHands.map { "\($0)" } ?? "-", "", "")
     if !detection.missed.isEmpty { print("  missed: \(detection.missed.joined(separator: ", "))") }
     if !negatives.which.isEmpty { print("  false positives: \(negatives.which.joined(separator: ", "))") }
+    try reportFarPlayers(farPlayers, models: models, reference: reference)
 
     if !arguments.skipSpeed {
         let clip = corpus.root.appendingPathComponent("video/mediapipe_selfie_segmentation_web.mp4")

@@ -158,6 +158,7 @@ extern "C" th_options th_default_options(void) {
     options.max_hands = 1;
     options.detector_interval = 5;
     options.threads = 1;
+    options.far_search = 1;
     return options;
 }
 

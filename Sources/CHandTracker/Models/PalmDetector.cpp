@@ -29,14 +29,16 @@ PalmDetector::PalmDetector(const std::string &path, int threads) : model_(path, 
     model_.run();
 }
 
-const std::vector<th_detection> &PalmDetector::detect(const cv::Mat &bgr, float minScore) {
-    // Letterbox the whole frame into 192x192, keeping its aspect ratio, as ImageToTensorCalculator does.
+const std::vector<th_detection> &PalmDetector::detect(const cv::Mat &bgr, float minScore, const th_tile *tile) {
+    // Letterbox the frame (or the tile, which is square) into 192x192 keeping its aspect ratio, as
+    // ImageToTensorCalculator does: input pixel (u, v) shows frame pixel (x0 + (u - left) / scale, y0 + ...).
+    const int width = tile != nullptr ? tile->size : bgr.cols, height = tile != nullptr ? tile->size : bgr.rows;
+    const double x0 = tile != nullptr ? tile->x : 0, y0 = tile != nullptr ? tile->y : 0;
     float padding[4];
-    th_letterbox_padding(bgr.cols, bgr.rows, TH_PALM_INPUT_SIZE, TH_PALM_INPUT_SIZE, padding);
-    // Input pixel (u, v) shows frame pixel ((u - left) / scale, (v - top) / scale).
-    const double scale = static_cast<double>(TH_PALM_INPUT_SIZE) / std::max(bgr.cols, bgr.rows);
-    const double inputToFrame[6] = {1 / scale, 0, -padding[0] * TH_PALM_INPUT_SIZE / scale,
-                                    0, 1 / scale, -padding[1] * TH_PALM_INPUT_SIZE / scale};
+    th_letterbox_padding(width, height, TH_PALM_INPUT_SIZE, TH_PALM_INPUT_SIZE, padding);
+    const double scale = static_cast<double>(TH_PALM_INPUT_SIZE) / std::max(width, height);
+    const double inputToFrame[6] = {1 / scale, 0, x0 - padding[0] * TH_PALM_INPUT_SIZE / scale,
+                                    0, 1 / scale, y0 - padding[1] * TH_PALM_INPUT_SIZE / scale};
     warpToTensor(bgr, inputToFrame, TH_PALM_INPUT_SIZE, TH_PALM_INPUT_SIZE, TensorBorder::zero, model_.input(0));
     model_.run();
 
@@ -58,6 +60,9 @@ const std::vector<th_detection> &PalmDetector::detect(const cv::Mat &bgr, float 
         palm.height = bottomRight.y - topLeft.y;
         for (th_point &keypoint : palm.keypoints) {
             keypoint = th_remove_letterbox(keypoint, padding);
+        }
+        if (tile != nullptr) {
+            palm = th_detection_to_frame(&palm, *tile, bgr.cols, bgr.rows);
         }
     }
     return palms_;

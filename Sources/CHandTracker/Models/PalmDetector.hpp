@@ -18,9 +18,10 @@ public:
     /// Loads the model, checks its inputs and outputs and test-runs it once; throws TrackerFailure.
     PalmDetector(const std::string &path, int threads);
 
-    /// Palms in a BGR frame, best first, normalized to the frame, after weighted non-maximum suppression. The result
-    /// lives until the next call; after the first call nothing is allocated.
-    const std::vector<th_detection> &detect(const cv::Mat &bgr, float minScore);
+    /// Palms in a BGR frame, best first, normalized to the frame, after weighted non-maximum suppression. With a
+    /// `tile`, only that square window of the frame is searched, at the larger scale it gives a small hand. The
+    /// result lives until the next call.
+    const std::vector<th_detection> &detect(const cv::Mat &bgr, float minScore, const th_tile *tile = nullptr);
 
 private:
     NeuralModel model_;

@@ -16,15 +16,38 @@ constexpr int kExtraCandidates = 1;
 // associating palm detections with tracked hands.
 constexpr float kSameHandOverlap = 0.5f;
 
+// The far-player search: tiles half the frame's shorter side (a 640x480 frame gets 15, a hand up to 120 px wide lies
+// inside one), searched one a frame besides the whole frame, which keeps a searching frame under 33 ms here.
+constexpr float kTileFraction = 0.5f;
+// After a loss, the first frames search a tile around where the hand was, this many times the hand's size.
+constexpr int kLookBackFrames = 10;
+constexpr float kLookBackScale = 3.0f;
+constexpr float kSuppressionThreshold = 0.3f;  // palm_detection_cpu.pbtxt: min_suppression_threshold
+constexpr int kMergedPalms = 4;
+// A palm found in a tile counts only when it is small there (a larger one is a near hand the whole frame sees) and
+// clear of the tile's inner edges by this fraction of its side.
+constexpr float kLargestTilePalm = 0.4f;
+constexpr float kTileEdgeMargin = 0.02f;
+// The landmark presence a hand found only in a tile needs (MediaPipe's 0.5 for the others).
+constexpr float kTilePresence = 0.8f;
+constexpr size_t kMaxCandidates = 256;
+
 }  // namespace
 
 HandPipeline::HandPipeline(const std::string &palmModelPath, const std::string &landmarkModelPath,
                            const th_options &options)
-    : palms_(palmModelPath, options.threads), landmarks_(landmarkModelPath, options.threads), options_(options) {}
+    : palms_(palmModelPath, options.threads), landmarks_(landmarkModelPath, options.threads), options_(options) {
+    candidates_.reserve(kMaxCandidates);
+    tilePalms_.reserve(kMergedPalms);
+    merged_.reserve(2 * kMergedPalms);
+}
 
 void HandPipeline::reset() {
     std::fill(std::begin(tracking_), std::end(tracking_), false);
     framesSinceDetection_ = 0;
+    framesSinceSeen_ = -1;
+    nextTile_ = 0;
+    searchFrames_ = 0;
 }
 
 th_hand HandPipeline::process(const cv::Mat &bgr) {
@@ -56,8 +79,9 @@ HandSlots HandPipeline::processHands(const cv::Mat &bgr) {
     if (detectorRan) {
         // No hand tracked, one just lost, or a free slot's turn: look in this same frame rather than report a gap.
         framesSinceDetection_ = 0;
-        acquire(bgr, found);
+        acquire(bgr, found, !options_.tracking || tracked == 0);
     }
+    rememberHands(found, bgr.cols);
 
     HandSlots result;
     result.count = maxHands;
@@ -107,13 +131,30 @@ bool HandPipeline::detectorDue(int tracked, bool lost) const {
     return tracked < options_.max_hands && framesSinceDetection_ >= options_.detector_interval;
 }
 
-void HandPipeline::acquire(const cv::Mat &bgr, FoundSlots &found) {
+void HandPipeline::acquire(const cv::Mat &bgr, FoundSlots &found, bool wide) {
     int free = static_cast<int>(
         std::count_if(found, found + options_.max_hands, [](const Found &f) { return !f.present; }));
-    const std::vector<th_detection> &palms = palms_.detect(bgr, options_.min_detection_confidence);
+    const std::vector<th_detection> &palms = searchPalms(bgr, wide);
     int tries = 0;
-    const int maxTries = free + kExtraCandidates;
-    for (const th_detection &palm : palms) {
+    // A searching frame in video mode already runs the detector twice (whole frame and a tile): no extra landmark try,
+    // which keeps it within one 30 fps frame interval. Instead, every other searching frame tries the tiles' palms
+    // first, so a far hand is not kept waiting behind a whole-frame palm that is not a hand (a face, a fist).
+    const bool searched = wide && options_.tracking && options_.far_search;
+    const int maxTries = free + (searched ? 0 : kExtraCandidates);
+    const bool tilesFirst = searched && (searchFrames_++ % 2 == 1);
+    size_t order[2 * kMergedPalms];
+    size_t ordered = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+        const bool tilePass = (pass == 0) == tilesFirst;
+        for (size_t index = 0; index < palms.size() && ordered < std::size(order); ++index) {
+            if ((index >= wholeFramePalms_) == tilePass) {
+                order[ordered++] = index;
+            }
+        }
+    }
+    for (size_t position = 0; position < ordered; ++position) {
+        const size_t index = order[position];
+        const th_detection &palm = palms[index];
         if (free == 0 || tries == maxTries) {
             break;
         }
@@ -127,11 +168,90 @@ void HandPipeline::acquire(const cv::Mat &bgr, FoundSlots &found) {
         if (!look(bgr, candidate, hand) || overlapsFound(found, hand.next)) {
             continue;
         }
+        // A hand only a tile saw must look like a hand more surely: at that zoom, forearms and knuckles of a near
+        // hand pass the detector and reach presence 0.5-0.6.
+        if (index >= wholeFramePalms_ && hand.landmarks.presence < kTilePresence) {
+            continue;
+        }
         hand.acquired = true;
         Found *slot = std::find_if(found, found + options_.max_hands, [](const Found &f) { return !f.present; });
         *slot = hand;
         --free;
     }
+}
+
+const std::vector<th_detection> &HandPipeline::searchPalms(const cv::Mat &bgr, bool wide) {
+    const float minScore = options_.min_detection_confidence;
+    const std::vector<th_detection> &whole = palms_.detect(bgr, minScore);
+    wholeFramePalms_ = whole.size();
+    if (!wide || !options_.far_search) {
+        return whole;
+    }
+    if (bgr.cols != tileWidth_ || bgr.rows != tileHeight_) {
+        tiles_.resize(static_cast<size_t>(th_search_tiles(bgr.cols, bgr.rows, kTileFraction, nullptr, 0)));
+        th_search_tiles(bgr.cols, bgr.rows, kTileFraction, tiles_.data(), static_cast<int>(tiles_.size()));
+        tileWidth_ = bgr.cols;
+        tileHeight_ = bgr.rows;
+        nextTile_ = 0;
+    }
+    merged_.assign(whole.begin(), whole.end());
+    wholeFramePalms_ = merged_.size();
+    candidates_.clear();
+    const auto search = [&](const th_tile &tile) {
+        for (const th_detection &palm : palms_.detect(bgr, minScore, &tile)) {
+            if (candidates_.size() < kMaxCandidates && smallAndWhole(palm, tile, bgr.cols, bgr.rows)) {
+                candidates_.push_back(palm);
+            }
+        }
+    };
+    if (!options_.tracking) {
+        std::for_each(tiles_.begin(), tiles_.end(), search);
+    } else if (framesSinceSeen_ >= 1 && framesSinceSeen_ <= kLookBackFrames) {
+        const int side = static_cast<int>(std::max(lastSide_ * kLookBackScale, static_cast<float>(TH_PALM_INPUT_SIZE)));
+        search(th_tile_around(lastSeen_, bgr.cols, bgr.rows, side));
+    } else if (!tiles_.empty()) {
+        search(tiles_[nextTile_++ % tiles_.size()]);
+    }
+    // Overlapping tiles see the same small hand: merge their palms by weighted suppression in frame coordinates.
+    // The whole frame's palms come first and are not averaged with tile palms (a tile can hold part of a hand the
+    // whole frame sees entire); a tile palm only adds a hand the whole frame missed.
+    tilePalms_.resize(kMergedPalms);
+    tilePalms_.resize(static_cast<size_t>(th_weighted_nms(candidates_.data(), static_cast<int>(candidates_.size()),
+                                                          kSuppressionThreshold, tilePalms_.data(), kMergedPalms)));
+    for (th_detection &palm : tilePalms_) {
+        const bool seen = std::any_of(merged_.begin(), merged_.end(), [&](const th_detection &other) {
+            return th_box_iou(&palm, &other) > kSuppressionThreshold;
+        });
+        if (!seen && merged_.size() < merged_.capacity()) {
+            merged_.push_back(palm);
+        }
+    }
+    return merged_;
+}
+
+bool HandPipeline::smallAndWhole(const th_detection &palm, const th_tile &tile, int width, int height) {
+    const float left = palm.xmin * width, top = palm.ymin * height;
+    const float right = left + palm.width * width, bottom = top + palm.height * height;
+    const float margin = kTileEdgeMargin * tile.size;
+    // Cut by an edge of the tile that is not the frame's own edge: part of a hand, or of a hand the frame sees.
+    const bool cut = (tile.x > 0 && left < tile.x + margin) || (tile.y > 0 && top < tile.y + margin) ||
+                     (tile.x + tile.size < width && right > tile.x + tile.size - margin) ||
+                     (tile.y + tile.size < height && bottom > tile.y + tile.size - margin);
+    const bool small = std::max(right - left, bottom - top) <= tile.size * kLargestTilePalm;
+    return small && !cut;
+}
+
+void HandPipeline::rememberHands(const FoundSlots &found, int width) {
+    const Found *seen = std::find_if(found, found + options_.max_hands, [](const Found &f) { return f.present; });
+    if (seen == found + options_.max_hands) {
+        if (framesSinceSeen_ >= 0) {
+            ++framesSinceSeen_;
+        }
+        return;
+    }
+    framesSinceSeen_ = 0;
+    lastSeen_ = th_point{seen->region.x_center, seen->region.y_center};
+    lastSide_ = seen->region.width * width;
 }
 
 bool HandPipeline::overlapsFound(const FoundSlots &found, const th_rect &region) const {

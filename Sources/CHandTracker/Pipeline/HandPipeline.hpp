@@ -47,8 +47,17 @@ private:
     /// Whether the palm detector runs on this frame: always when no hand is tracked or one was lost this frame
     /// (re-acquired at once, as with one hand), else every detector_interval-th frame while a slot is free.
     bool detectorDue(int tracked, bool lost) const;
-    /// Runs the detector and tries the best new palms until the free slots are filled.
-    void acquire(const cv::Mat &bgr, FoundSlots &found);
+    /// Runs the detector and tries the best new palms until the free slots are filled. With `wide`, the far-player
+    /// search runs too (searchPalms).
+    void acquire(const cv::Mat &bgr, FoundSlots &found, bool wide);
+    /// The palms of the whole frame and, with `wide` and far_search on, of zoomed tiles, merged by weighted
+    /// non-maximum suppression in frame coordinates. In still-image mode every tile is searched; in video mode one
+    /// tile a frame: around where the hand was lost for the first frames after, then the tiles in turn.
+    const std::vector<th_detection> &searchPalms(const cv::Mat &bgr, bool wide);
+    /// Whether a palm found in `tile` is small there and clear of the tile's inner edges.
+    static bool smallAndWhole(const th_detection &palm, const th_tile &tile, int width, int height);
+    /// Remembers where the hand was, for the search after a loss.
+    void rememberHands(const FoundSlots &found, int width);
     /// Whether `region` overlaps a hand already found this frame.
     bool overlapsFound(const FoundSlots &found, const th_rect &region) const;
     th_hand report(const Found &found, bool detectorRan) const;
@@ -61,6 +70,23 @@ private:
     th_rect nextRegion_[TH_MAX_HANDS] = {};
     /// Frames since the palm detector last ran, this one included.
     int framesSinceDetection_ = 0;
+    /// The far-player search's tiles for frames of tileWidth_ x tileHeight_, and the next one to search.
+    std::vector<th_tile> tiles_;
+    int tileWidth_ = 0, tileHeight_ = 0;
+    size_t nextTile_ = 0;
+    /// Where the last hand was (normalized, camera orientation), its region's side in pixels, and frames since a hand
+    /// was last seen (-1: never).
+    th_point lastSeen_{};
+    float lastSide_ = 0;
+    int framesSinceSeen_ = -1;
+    /// Detections of one search, across scales, and after merging; reserved once.
+    std::vector<th_detection> candidates_;
+    std::vector<th_detection> tilePalms_;
+    std::vector<th_detection> merged_;
+    /// How many of the last search's palms came from the whole frame (they come first; the rest from tiles).
+    size_t wholeFramePalms_ = 0;
+    /// Searching frames since the last reset (tiles' palms are tried first on odd ones).
+    unsigned searchFrames_ = 0;
 };
 
 }  // namespace theremin

@@ -87,6 +87,10 @@ typedef struct th_options {
      *  thread: measured on a 2-core machine, a second thread saves ~1/3 of a frame's time when the other core is idle
      *  but stalls a frame to 140-400 ms when another program keeps that core busy. */
     int threads;
+    /** 1 (the default): while no hand is tracked, also search zoomed tiles of the frame (one a frame in tracking mode,
+     *  all in still-image mode) for hands too small for the whole-frame palm detector, as a player standing two or
+     *  three metres away shows; 0: the whole frame only, as MediaPipe does. */
+    int far_search;
 } th_options;
 
 /** The most threads a tracker's networks may use. */

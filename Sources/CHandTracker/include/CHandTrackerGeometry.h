@@ -221,6 +221,30 @@ th_point th_mirror_point(th_point point);
 /** The selfie-view version of a rectangle: center mirrored, rotation negated. */
 th_rect th_mirror_rect(th_rect rect);
 
+/* ---- the far-player search: the palm detector on zoomed windows of the frame ---------------------------------------- */
+
+/** A square window of the frame, in pixels (top-left corner and side), that the palm detector searches at a larger
+ *  scale than the whole frame gives it, so that a small (far) hand covers enough of its 192x192 input. */
+typedef struct th_tile {
+    int x;
+    int y;
+    int size;
+} th_tile;
+
+/**
+ * Overlapping square tiles covering a frame: side `fraction` (0 < fraction <= 1) of the frame's shorter side,
+ * neighbours at most half a side apart, the first and last flush with the frame's edges, row by row from the top
+ * left. A hand no larger than half a side lies wholly inside at least one tile. Writes up to `capacity` tiles and
+ * returns how many the frame needs (0 for a bad size or fraction; call with capacity 0 to count).
+ */
+int th_search_tiles(int image_width, int image_height, float fraction, th_tile *tiles, int capacity);
+
+/** The tile of side `size` (at most the shorter side) centred as near `center` (normalized) as the frame allows. */
+th_tile th_tile_around(th_point center, int image_width, int image_height, int size);
+
+/** A detection normalized to `tile` (box and keypoints), expressed normalized to the whole frame. */
+th_detection th_detection_to_frame(const th_detection *detection, th_tile tile, int image_width, int image_height);
+
 #ifdef __cplusplus
 }
 #endif

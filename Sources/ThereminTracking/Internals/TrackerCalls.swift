@@ -47,6 +47,7 @@ enum TrackerCalls {
         c.max_hands = Int32(clamping: options.maxHands)
         c.detector_interval = Int32(clamping: options.detectorInterval)
         c.threads = Int32(clamping: options.threads)
+        c.far_search = options.farSearch ? 1 : 0
         return c
     }
 
