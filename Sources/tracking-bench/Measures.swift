@@ -159,10 +159,10 @@ struct Measures {
     /// Milliseconds per frame in tracking mode over a clip (decoded beforehand; decoding is not timed).
     /// - Parameter size: scales and crops each frame to this size first (e.g. 640x480), or nil.
     func speed(clip: URL, resizedTo size: (width: Int, height: Int)?, mode: TrackerOptions.Mode = .video,
-               letterbox: Bool = false) throws -> Speed
+               letterbox: Bool = false, farSearch: Bool = true) throws -> Speed
     {
         let frames = try decode(clip, resizedTo: size, letterbox: letterbox)
-        let tracker = try videoTracker(maxHands: 1, mode: mode)
+        let tracker = try videoTracker(maxHands: 1, mode: mode, farSearch: farSearch)
         var result = Speed()
         for (index, frame) in frames.enumerated() {
             try time(tracker, on: frame, index: index, into: &result)
@@ -201,13 +201,13 @@ struct Measures {
     }
 
     private func videoTracker(maxHands: Int, detectorInterval: Int = TrackerOptions().detectorInterval,
-                              mode: TrackerOptions.Mode = .video) throws -> HandTracker
+                              mode: TrackerOptions.Mode = .video, farSearch: Bool = true) throws -> HandTracker
     {
         guard let models else { throw BenchError("no models") }
         return try HandTracker(models: models, options: TrackerOptions(mirrored: false, mode: mode,
                                                                        maxHands: maxHands,
                                                                        detectorInterval: detectorInterval,
-                                                                       threads: threads))
+                                                                       threads: threads, farSearch: farSearch))
     }
 
     private func decode(_ clip: URL, resizedTo size: (width: Int, height: Int)?, letterbox: Bool = false) throws

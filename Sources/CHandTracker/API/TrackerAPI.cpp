@@ -359,7 +359,8 @@ extern "C" th_status th_graph_run(th_graph *graph, const float *const *inputs, i
     }
     return guarded(error, error_size, [&] {
         for (int i = 0; i < input_count; ++i) {
-            std::copy(inputs[i], inputs[i] + th_graph_input_size(graph, i), graph->model->input(static_cast<size_t>(i)));
+            float *input = graph->model->input(static_cast<size_t>(i));
+            std::copy(inputs[i], inputs[i] + th_graph_input_size(graph, i), input);
         }
         graph->model->run();
         for (int i = 0; i < output_count; ++i) {

@@ -46,8 +46,8 @@ extern "C" th_tile th_tile_around(th_point center, int image_width, int image_he
     size = std::clamp(size, 1, std::max(1, std::min(image_width, image_height)));
     const int x = static_cast<int>(std::lround(center.x * image_width - size / 2.0));
     const int y = static_cast<int>(std::lround(center.y * image_height - size / 2.0));
-    return th_tile{std::clamp(x, 0, std::max(0, image_width - size)), std::clamp(y, 0, std::max(0, image_height - size)),
-                   size};
+    return th_tile{std::clamp(x, 0, std::max(0, image_width - size)),
+                   std::clamp(y, 0, std::max(0, image_height - size)), size};
 }
 
 extern "C" th_detection th_detection_to_frame(const th_detection *detection, th_tile tile, int image_width,

@@ -11,7 +11,8 @@ namespace {
 /// Sample positions in fixed point: 1/2048 of a pixel (OpenCV's own bilinear warp uses 1/32).
 constexpr int kFractionBits = 11;
 constexpr int32_t kOne = 1 << kFractionBits;
-/// Four weights multiply to at most 2^22; times 255 that still fits an int32. One float scale turns the sum into [0, 1].
+/// Four weights multiply to at most 2^22; times 255 that still fits an int32. One float scale turns the sum into
+/// [0, 1].
 constexpr float kScale = 1.0f / (255.0f * static_cast<float>(kOne) * static_cast<float>(kOne));
 const uint8_t kBlack[3] = {0, 0, 0};
 

@@ -16,6 +16,12 @@ constexpr int kExtraCandidates = 1;
 // associating palm detections with tracked hands.
 constexpr float kSameHandOverlap = 0.5f;
 
+// Hysteresis on hand presence: a hand already followed is kept down to this fraction of min_presence_confidence
+// (0.35 for MediaPipe's 0.5). A hand reaching the picture's edge, or small and far, flickers around 0.5 (0.49-0.6
+// on the selfie clip's bottom edge); dropping it there loses it for seconds, because its palm is out of view for the
+// detector. A hand that really leaves falls below 0.3 within a frame or two.
+constexpr float kKeepPresence = 0.7f;
+
 // The far-player search: tiles half the frame's shorter side (a 640x480 frame gets 15, a hand up to 120 px wide lies
 // inside one), searched one a frame besides the whole frame, which keeps a searching frame under 33 ms here.
 constexpr float kTileFraction = 0.5f;
@@ -67,7 +73,8 @@ HandSlots HandPipeline::processHands(const cv::Mat &bgr) {
     int tracked = 0;
     if (options_.tracking) {
         for (int slot = 0; slot < maxHands; ++slot) {
-            if (tracking_[slot] && !look(bgr, nextRegion_[slot], found[slot])) {
+            const float keep = kKeepPresence * options_.min_presence_confidence;
+            if (tracking_[slot] && !look(bgr, nextRegion_[slot], found[slot], keep)) {
                 lost = true;
             }
         }
@@ -98,9 +105,9 @@ HandSlots HandPipeline::processHands(const cv::Mat &bgr) {
     return result;
 }
 
-bool HandPipeline::look(const cv::Mat &bgr, const th_rect &region, Found &found) {
+bool HandPipeline::look(const cv::Mat &bgr, const th_rect &region, Found &found, float minPresence) {
     const LandmarkResult result = landmarks_.run(bgr, region);
-    if (result.presence < options_.min_presence_confidence) {
+    if (result.presence < minPresence) {
         return false;
     }
     found.present = true;
@@ -165,7 +172,7 @@ void HandPipeline::acquire(const cv::Mat &bgr, FoundSlots &found, bool wide) {
         }
         ++tries;
         Found hand;
-        if (!look(bgr, candidate, hand) || overlapsFound(found, hand.next)) {
+        if (!look(bgr, candidate, hand, options_.min_presence_confidence) || overlapsFound(found, hand.next)) {
             continue;
         }
         // A hand only a tile saw must look like a hand more surely: at that zoom, forearms and knuckles of a near

@@ -40,8 +40,9 @@ private:
     };
     using FoundSlots = Found[TH_MAX_HANDS];
 
-    /// Runs the landmark model on `region`; true (and `found` filled) when it sees a hand there.
-    bool look(const cv::Mat &bgr, const th_rect &region, Found &found);
+    /// Runs the landmark model on `region`; true (and `found` filled) when it sees a hand there with at least
+    /// `minPresence`.
+    bool look(const cv::Mat &bgr, const th_rect &region, Found &found, float minPresence);
     /// Drops the weaker of two tracked hands whose regions have converged on the same hand.
     void dropDuplicates(FoundSlots &found) const;
     /// Whether the palm detector runs on this frame: always when no hand is tracked or one was lost this frame

@@ -221,7 +221,7 @@ th_point th_mirror_point(th_point point);
 /** The selfie-view version of a rectangle: center mirrored, rotation negated. */
 th_rect th_mirror_rect(th_rect rect);
 
-/* ---- the far-player search: the palm detector on zoomed windows of the frame ---------------------------------------- */
+/* ---- the far-player search: the palm detector on zoomed windows of the frame ------------------------------------ */
 
 /** A square window of the frame, in pixels (top-left corner and side), that the palm detector searches at a larger
  *  scale than the whole frame gives it, so that a small (far) hand covers enough of its 192x192 input. */

@@ -128,6 +128,37 @@ final class LivePlayTests: BinaryTestCase {
     }
 }
 
+extension LivePlayTests {
+    /// A far player: the selfie clip shrunk to half size at the bottom of a 640x480 frame (the hand about 40 px wide,
+    /// too small for the whole-frame palm detector; where the clip's hand dips below its bottom edge it leaves the
+    /// picture, as with a real camera), served by the fake camera. The hand is found within a second and kept.
+    func testAFarPlayerIsFoundWithinASecondAndKept() throws {
+        guard let corpus = TestMedia.corpus else { throw XCTSkip(TestMedia.corpusMissing) }
+        guard TestMedia.ffmpeg != nil else { throw XCTSkip(TestMedia.ffmpegMissing) }
+        let clip = directory.appendingPathComponent("far.mp4").path
+        try TestMedia.runFFmpeg(["-i", corpus.appendingPathComponent("video/mediapipe_selfie_segmentation_web.mp4").path,
+                                 "-vf", "scale=320:180,pad=640:480:193:300:color=0x4a5a6a", "-pix_fmt", "yuv420p", clip])
+        let camera = try startCamera(video: clip)
+        defer { camera.stop() }
+        let alsa = try alsaConfig()
+        let trace = directory.appendingPathComponent("far.csv").path
+        let running = try ProcessRunner.spawn(binary, [
+            "--camera", camera.devicePath, "--audio-device", "paced:FILE=\(alsa.capture)", "--record", trace,
+            "--no-preview",
+        ], environment: ["ALSA_CONFIG_PATH": alsa.path, "XDG_CONFIG_HOME": directory.path])
+        let recorded = waitForRecording(named: "far.csv", lines: 150, timeout: 30)
+        running.signal(SIGINT)
+        let result = running.wait()
+        XCTAssertTrue(recorded, "five seconds of frames were recorded: \(result.stderr)")
+        let samples = try TraceReader.read(path: trace).samples
+        guard let first = samples.firstIndex(where: \.present) else { return XCTFail("the far hand was never found") }
+        XCTAssertLessThanOrEqual(samples[first].t - samples[0].t, 1.0, "found within a second")
+        let after = samples[first...]
+        XCTAssertGreaterThanOrEqual(Double(after.filter(\.present).count), 0.9 * Double(after.count),
+                                    "kept in 90 % of the frames after it was found")
+    }
+}
+
 /// Compares the pitch heard with the pitch the trace asks for, over a range of time offsets between the audio's
 /// first sample and the trace's first frame, and returns the best median error.
 enum PitchAlignment {
