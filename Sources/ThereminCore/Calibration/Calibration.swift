@@ -22,8 +22,10 @@ public struct Calibration: Sendable, Equatable, Codable {
     /// The whole image: no change to the coordinates.
     public static let identity = Calibration(pitchTop: 0, pitchBottom: 1, volumeQuiet: 0, volumeLoud: 1)
 
-    /// The smallest box side accepted (a tenth of the image), so a calibration cannot make pitch hypersensitive.
-    public static let minimumSpan = 0.1
+    /// The smallest box side accepted (a twentieth of the image, 24 px of a 480-px picture), so a calibration cannot
+    /// make pitch hypersensitive, yet a player three metres from a laptop camera, whose reach covers a tenth of the
+    /// picture or less, can still calibrate.
+    public static let minimumSpan = 0.05
 
     /// Problems that make this calibration unusable, in words for the player; empty when it is fine.
     public var problems: [String] {
@@ -32,10 +34,10 @@ public struct Calibration: Sendable, Equatable, Codable {
             found.append("a position (\(value)) is outside the image")
         }
         if !(pitchBottom - pitchTop >= Calibration.minimumSpan) {
-            found.append("the highest-pitch position must be at least a tenth of the image above the lowest")
+            found.append("the highest-pitch position must be at least a twentieth of the image above the lowest")
         }
         if !(abs(volumeLoud - volumeQuiet) >= Calibration.minimumSpan) {
-            found.append("the loudest and quietest positions must be at least a tenth of the image apart")
+            found.append("the loudest and quietest positions must be at least a twentieth of the image apart")
         }
         return found
     }
