@@ -1,10 +1,11 @@
 // Allocation check for the tracker's per-frame path: tracks every frame of a clip through the C API, counting the
 // heap allocations made inside each call (MallocCounter replaces the malloc family in this executable). After the
-// first frames (warm-up: OpenCV's and XNNPACK's lazily made buffers), a frame that only follows the hand (crop
-// warp, landmark model, region) must allocate nothing. Frames where the palm detector runs are counted separately
-// and reported. A deliberate allocation runs as a control: it must be caught, or the counter itself is broken.
-// Prints the counts; exit 0 when tracking frames made no allocation and the control made some, 1 otherwise, 77 when
-// counting is unavailable (sanitizer builds), 2 for bad arguments or an unreadable clip or models.
+// first frames (warm-up: OpenCV's and XNNPACK's lazily made buffers), no frame may allocate: neither one that only
+// follows the hand (crop, landmark model, region) nor one where the palm detector searches (whole frame and a far
+// search tile, suppression, landmark tries); they are counted separately. A deliberate allocation runs as a control:
+// it must be caught, or the counter itself is broken.
+// Prints the counts; exit 0 when no frame allocated and the control did, 1 otherwise, 77 when counting is unavailable
+// (sanitizer builds), 2 for bad arguments or an unreadable clip or models.
 // Usage: tracker-alloc-check CLIP MODELS_DIR   (Tests/ThereminTrackingTests/TrackerAllocationTests.swift runs it)
 import CHandTracker
 import Foundation
@@ -78,4 +79,4 @@ free(control)
 print("tracking frames: \(tracking.frames), \(tracking.allocations) allocation(s)")
 print("detector frames: \(detecting.frames), \(detecting.allocations) allocation(s)")
 print("control: \(controlCount) allocation(s)")
-exit(tracking.allocations == 0 && tracking.frames > 0 && controlCount > 0 ? 0 : 1)
+exit(tracking.allocations == 0 && detecting.allocations == 0 && controlCount > 0 ? 0 : 1)

@@ -22,12 +22,26 @@ extern "C" float th_box_iou(const th_detection *a, const th_detection *b) {
     return unionArea > 0.0f ? intersection / unionArea : 0.0f;
 }
 
+namespace {
+
+/// The palm detector's anchor count, rounded up: the most detections one search decodes.
+constexpr size_t kTypicalMaximum = 2048;
+
+}  // namespace
+
 extern "C" int th_weighted_nms(const th_detection *detections, int count, float min_suppression_threshold,
                                th_detection *out, int capacity) {
     if (detections == nullptr || count <= 0 || out == nullptr || capacity <= 0) {
         return 0;
     }
-    std::vector<int> remaining(static_cast<size_t>(count));
+    // Working lists kept per thread and reused: a detector frame allocates nothing once they have grown to the
+    // largest count seen (the tracker's frame path is checked for allocations by tracker-alloc-check).
+    thread_local std::vector<int> remaining, kept, cluster;
+    const size_t room = std::max<size_t>(static_cast<size_t>(count), kTypicalMaximum);
+    remaining.reserve(room);
+    kept.reserve(room);
+    cluster.reserve(room);
+    remaining.resize(static_cast<size_t>(count));
     std::iota(remaining.begin(), remaining.end(), 0);
     // Best score first; equal scores keep their input order (deterministic).
     std::sort(remaining.begin(), remaining.end(), [detections](int a, int b) {
@@ -35,8 +49,6 @@ extern "C" int th_weighted_nms(const th_detection *detections, int count, float 
     });
 
     int written = 0;
-    std::vector<int> kept;
-    std::vector<int> cluster;
     while (!remaining.empty() && written < capacity) {
         const th_detection &best = detections[remaining.front()];
         kept.clear();
