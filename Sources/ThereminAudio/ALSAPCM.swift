@@ -20,7 +20,9 @@ public final class ALSAPCM {
         var pcm: OpaquePointer?
         let opened = snd_pcm_open(&pcm, request.device, stream, SND_PCM_NONBLOCK)
         guard opened >= 0, let pcm else {
-            throw ALSAError(operation: "open", code: opened, device: request.device)
+            var error = ALSAError(operation: "open", code: opened, device: request.device)
+            error.failureKind = .input
+            throw error
         }
         handle = pcm
         do {

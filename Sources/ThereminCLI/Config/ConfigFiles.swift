@@ -3,10 +3,12 @@ import ThereminCore
 
 /// A settings, preset or output file that cannot be read, parsed or written: one line naming the file, the problem
 /// and the remedy; exit status 2.
-struct ConfigFileError: Error, CustomStringConvertible, Equatable {
+struct ConfigFileError: ReportableError, Equatable {
     let path: String
     let problem: String
     var description: String { "\(path): \(problem)" }
+    /// A preset or config file the user named or must fix.
+    var failureKind: FailureKind { .input }
 }
 
 /// Paths in the config folder (`ConfigDirectory`, shared with the calibration store) and whole-file writes through

@@ -124,3 +124,8 @@ public enum AtomicFile {
         }
     }
 }
+
+extension CalibrationStore.LoadProblem: ReportableError {
+    /// Thrown only where a calibration was asked for; a calibration merely found is reported and ignored instead.
+    public var failureKind: FailureKind { .input }
+}
