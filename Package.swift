@@ -63,10 +63,15 @@ let package = Package(
         // MARK: output (ALSA, sound files)
         .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile", "CSampleRate"]),
 
-        // MARK: command line
+        // MARK: devices
         .target(name: "ThereminDevices", dependencies: ["ThereminCapture", "ThereminAudio"]),
+        // MARK: the pipeline as a library: sound and render set-up, tracking loop, sessions (no command line)
+        .target(name: "ThereminSession", dependencies: ["ThereminCore", "ThereminAudio"]),
+
+        // MARK: command line
         .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio", "ThereminCapture", "ThereminVideo",
-                                                    "ThereminTracking", "ThereminDevices", "ThereminPreview"]),
+                                                    "ThereminTracking", "ThereminDevices", "ThereminPreview",
+                                                    "ThereminSession"]),
         .executableTarget(name: "theremin", dependencies: ["ThereminCLI"]),
 
         // MARK: benchmarks
@@ -100,8 +105,10 @@ let package = Package(
         .testTarget(name: "ThereminPreviewTests", dependencies: ["ThereminPreview", "ThereminCore"]),
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport", "CALSA"]),
         .testTarget(name: "ThereminDevicesTests", dependencies: ["ThereminDevices", "ThereminTestSupport"]),
+        .testTarget(name: "ThereminSessionTests", dependencies: ["ThereminSession", "ThereminCore", "ThereminAudio",
+                                                           "ThereminTestSupport"]),
         .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminAudio", "ThereminTestSupport",
-                                                       "ThereminPreview", "TestRunnerOptions"],
+                                                       "ThereminPreview", "ThereminSession", "TestRunnerOptions"],
                     exclude: ["Fuzz/Regressions"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -1,4 +1,5 @@
 import ThereminCore
+import ThereminSession
 
 /// What the live display needs beyond the tracking snapshot.
 struct LiveStatus: Sendable {

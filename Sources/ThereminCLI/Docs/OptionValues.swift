@@ -1,4 +1,5 @@
 import ThereminCore
+import ThereminSession
 
 /// What an option's value can be, for shell completion: a fixed set of words (from the same types the validation
 /// uses), a file, a camera device, or free text. Options added to the table without an entry here complete as free
@@ -18,7 +19,7 @@ enum OptionValues: Equatable {
         case "--midi-volume": return .choices(MIDISettings.VolumeMessage.allCases.map(\.rawValue))
         case "--rate": return .choices(["48000", "44100"])
         case "--hands": return .choices(["1", "2"])
-        case "--effect": return .choices(EffectSpec.names)
+        case "--effect": return .choices(SoundEffect.names)
         case "--camera": return .camera
         default:
             let files: Set<String> = ["TRACE", "PATH", "FILE", "FILE.mid"]

@@ -1,6 +1,7 @@
 import Foundation
 import ThereminAudio
 import ThereminCore
+import ThereminSession
 
 /// Runs the instrument live: the tracking thread, the audio thread and, on the main thread, the display, keys,
 /// signals, the stall watchdog and the latency statistics. Every way of stopping (q, Esc, Ctrl-C, SIGTERM, SIGHUP,
@@ -40,6 +41,7 @@ final class LiveSession {
     private(set) var stats = LatencyStats()
     private var status = LiveStatus()
     private var reportedRecordingProblem = false
+    private var reportedTrackerProblem = false
 
     init(loop: TrackingLoop, renderer: LiveRenderer, mixer: StereoMixer, output: AudioOutput?, display: LiveDisplay,
          settings: Settings, options: Options) {
@@ -98,6 +100,11 @@ final class LiveSession {
             if let problem = snapshot.recordingProblem, !reportedRecordingProblem {
                 reportedRecordingProblem = true
                 Output.err("\ntheremin: \(problem); still playing\n")
+            }
+            if let problem = snapshot.trackerProblem, !reportedTrackerProblem {
+                // Once: such frames count as handless, and silence should not pass for a hand out of view.
+                reportedTrackerProblem = true
+                Output.err("\ntheremin: \(problem); frames it fails on count as no hand\n")
             }
             status.level = renderer.currentLevel
             status.frequency = renderer.currentFrequency
@@ -173,13 +180,14 @@ final class LiveSession {
     private func shutdown(duration: Double) {
         // Fade first, so nothing is cut; then stop the camera, then close the files.
         if let output {
-            var tail = settings.voice.fade / 1000
+            var cue = 0.0
             if !options.stopAfterCalibration && mixer.cues != nil {
                 mixer.cues?.play(.stop)
-                tail = max(tail, Cue.stop.duration)
+                cue = Cue.stop.duration
             }
-            let frames = Int(tail * Double(output.format.sampleRate)) + output.format.bufferFrames
-            try? output.stop(afterFrames: frames)
+            try? output.stop(afterFrames: settings.sound.fadeOutFrames(sampleRate: output.format.sampleRate,
+                                                                       bufferFrames: output.format.bufferFrames,
+                                                                       extra: cue))
         }
         loop.stop()
         collectLatencies()

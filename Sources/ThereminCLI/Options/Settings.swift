@@ -1,4 +1,5 @@
 import ThereminCore
+import ThereminSession
 
 /// What the user asked for, typed and validated: the single place every option's value is checked.
 struct Settings: Sendable {
@@ -25,7 +26,7 @@ struct Settings: Sendable {
     var sampleRate = 48_000
     var periodMilliseconds = 5.0
     var voice = VoiceSettings()
-    var effects: [EffectSpec] = []
+    var effects: [SoundEffect] = []
     var mapping = Mapping()
     var smoothing = OneEuroSettings()
     var camera: String?
@@ -87,7 +88,7 @@ struct Settings: Sendable {
         voice.volume = try Settings.number(parsed, "--volume", VoiceSettings.volumeSpec) ?? voice.volume
         voice.glide = try Settings.number(parsed, "--glide", VoiceSettings.glideSpec) ?? voice.glide
         voice.fade = try Settings.number(parsed, "--fade", VoiceSettings.fadeSpec) ?? voice.fade
-        effects = try parsed.all("--effect").map(EffectSpec.parse)
+        effects = try parsed.all("--effect").map(SoundEffect.parse)
         if let text = parsed.value("--rate") {
             guard let rate = Int(text), rate == 44_100 || rate == 48_000 else {
                 throw UsageError("--rate '\(text)' is not supported; use 48000 or 44100")

@@ -55,13 +55,13 @@ public struct Voice: Sendable {
         let inverseRate = 1 / sampleRate
         if vibrato.isOff {
             for i in 0..<count {
-                let frequency = exp2(pitch.next())
+                let frequency = FastMath.exp2(pitch.next())
                 let gain = level.next() * gate.next() * volume
                 output[i] = Float(oscillator.next(increment: frequency * inverseRate) * gain)
             }
         } else {
             for i in 0..<count {
-                let frequency = exp2(pitch.next() + vibrato.next())
+                let frequency = FastMath.exp2(pitch.next() + vibrato.next())
                 let gain = level.next() * gate.next() * volume
                 output[i] = Float(oscillator.next(increment: frequency * inverseRate) * gain)
             }

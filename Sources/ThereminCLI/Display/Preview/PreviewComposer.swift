@@ -1,4 +1,5 @@
 import ThereminCore
+import ThereminSession
 import ThereminPreview
 import ThereminTracking
 
