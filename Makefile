@@ -32,6 +32,12 @@ bench-render: deps
 	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product render-bench
 	$(BUILD_DIR)/release/render-bench 60 7
 
+## Whole-process start and render speed against ffprobe -version and sox, medians from hyperfine (issue 11).
+.PHONY: bench-start
+bench: bench-start
+bench-start: deps
+	BENCH_BUILD=$(INSTALL_BUILD) scripts/bench-start
+
 ## The musicianship figures (full chain: theremin voice + vibrato + low-pass + delay + backing) are part of render-bench.
 bench-music: bench-render
 

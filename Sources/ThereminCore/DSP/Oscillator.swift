@@ -6,7 +6,7 @@ import Foundation
 public struct Oscillator: Sendable {
     public var waveform: Waveform
     /// Phase in cycles, in [0, 1).
-    public private(set) var phase: Double
+    public internal(set) var phase: Double
     /// The tables the `.theremin` waveform plays (a plain sine when nil).
     public var wavetable: HarmonicWavetable?
 

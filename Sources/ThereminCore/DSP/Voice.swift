@@ -53,7 +53,27 @@ public struct Voice: Sendable {
     @inline(__always)
     public mutating func render(into output: UnsafeMutablePointer<Float>, count: Int) {
         let inverseRate = 1 / sampleRate
-        if vibrato.isOff {
+        if gate.isSilent {
+            // Hand away and faded out (the gate only changes between blocks): the glides go on, nothing sounds,
+            // and the phase waits where it is.
+            for i in 0..<count {
+                _ = pitch.next()
+                _ = level.next()
+                _ = vibrato.isOff ? 0 : vibrato.next()
+                output[i] = 0
+            }
+        } else if vibrato.isOff && oscillator.waveform == .sine {
+            // The common case, without the per-sample waveform switch: the same samples as the loop below.
+            var phase = oscillator.phase
+            for i in 0..<count {
+                let frequency = FastMath.exp2(pitch.next())
+                let gain = level.next() * gate.next() * volume
+                output[i] = Float(FastMath.sinTurns(phase) * gain)
+                phase += frequency * inverseRate
+                if phase >= 1 { phase -= 1 }  // the increment stays below 0.45 (`apply` limits the frequency)
+            }
+            oscillator.phase = phase
+        } else if vibrato.isOff {
             for i in 0..<count {
                 let frequency = FastMath.exp2(pitch.next())
                 let gain = level.next() * gate.next() * volume
