@@ -12,7 +12,7 @@ struct ConfigFileError: ReportableError, Equatable {
 }
 
 /// Paths in the config folder (`ConfigDirectory`, shared with the calibration store) and whole-file writes through
-/// `AtomicFile` (temporary name + rename) with errors phrased for the player.
+/// `OutputFile` (temporary name + rename) with errors phrased for the player.
 enum ConfigFiles {
     /// `$XDG_CONFIG_HOME/theremin/<components…>` (default `~/.config/theremin/…`).
     static func path(_ components: String..., environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -33,7 +33,7 @@ enum ConfigFiles {
             }
         }
         do {
-            try AtomicFile.write(data, to: url)
+            try OutputFile.write(data, to: url)
         } catch {
             throw ConfigFileError(path: path, problem: "cannot be written: check that the folder \(folder) exists and is writable")
         }

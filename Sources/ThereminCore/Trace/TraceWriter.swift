@@ -6,6 +6,7 @@ import Foundation
 public final class TraceWriter {
     public let path: String
     public let temporaryPath: String
+    private let output: OutputFile
     private var descriptor: Int32
     private var committedLength: off_t = 0
     private var failure: TraceError?
@@ -17,9 +18,8 @@ public final class TraceWriter {
     public init(path: String, metadata: TraceMetadata, hands: Int = 1) throws {
         self.path = path
         self.hands = hands
-        let url = URL(fileURLWithPath: path)
-        temporaryPath = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).part").path
+        output = OutputFile(path: path)
+        temporaryPath = output.temporaryPath
         descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
@@ -86,10 +86,10 @@ public final class TraceWriter {
         _ = fsync(descriptor)
         close(descriptor)
         descriptor = -1
-        if rename(temporaryPath, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw TraceError(file: path, line: nil, problem: "cannot be saved (\(reason))")
+        do {
+            try output.commit()
+        } catch {
+            throw TraceError(file: path, line: nil, problem: "cannot be saved (\(error.reason))")
         }
         if let failure { throw failure }
     }
@@ -99,7 +99,7 @@ public final class TraceWriter {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1
-        unlink(temporaryPath)
+        output.discard()
     }
 
     private func append(_ text: String) throws {

@@ -31,7 +31,7 @@ final class FaultInjectionTests: BinaryTestCase {
     private func play(_ camera: FakeCamera, trace: String, xruns: [Int] = [], extra: [String] = []) throws
         -> (running: ProcessRunner.Running, capture: String) {
         guard let paced = ALSATestEnvironment.pacedDeviceConfiguration() else {
-            throw XCTSkip("paced ALSA test device not built: run `swift build --build-tests`")
+            throw XCTSkip(ALSATestEnvironment.pacedDeviceMissing)
         }
         let capture = directory.appendingPathComponent("sound-\(UUID().uuidString).raw").path
         let config = directory.appendingPathComponent("asound.conf").path
@@ -169,13 +169,14 @@ final class FaultInjectionTests: BinaryTestCase {
     }
 
     func testFullDiskWhileRecordingKeepsPlayingAndKeepsTheTrace() throws {
-        guard getuid() == 0 else { throw XCTSkip("needs root to mount a small tmpfs that fills up") }
-        let small = directory.appendingPathComponent("small").path
-        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: true)
-        guard mount("tmpfs", small, "tmpfs", 0, "size=4k") == 0 else {
-            throw XCTSkip("cannot mount tmpfs here: \(String(cString: strerror(errno)))")
+        let disk: SmallDisk
+        do {
+            disk = try SmallDisk(at: directory.appendingPathComponent("small").path, size: "4k")
+        } catch let unavailable as SmallDisk.Unavailable {
+            throw XCTSkip(unavailable.reason)
         }
-        defer { umount(small) }
+        defer { disk.unmount() }
+        let small = disk.path
         let camera = try camera()
         defer { camera.stop() }
         let trace = small + "/full.csv"

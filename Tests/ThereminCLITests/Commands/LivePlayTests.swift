@@ -21,7 +21,7 @@ final class LivePlayTests: BinaryTestCase {
     /// ALSA configuration with the paced device (the real-time stand-in for a sound card).
     private func alsaConfig() throws -> (path: String, capture: String) {
         guard let paced = ALSATestEnvironment.pacedDeviceConfiguration() else {
-            throw XCTSkip("paced ALSA test device not built: run `swift build --build-tests`")
+            throw XCTSkip(ALSATestEnvironment.pacedDeviceMissing)
         }
         let capture = directory.appendingPathComponent("sound.raw").path
         let config = directory.appendingPathComponent("asound.conf").path

@@ -8,7 +8,7 @@ final class DisplayFallbackTests: XCTestCase {
         guard let binary = ProcessRunner.product("theremin") else { throw XCTSkip("the theremin binary is not built") }
         guard TestMedia.ffmpeg != nil else { throw XCTSkip(TestMedia.ffmpegMissing) }
         guard let paced = ALSATestEnvironment.pacedDeviceConfiguration() else {
-            throw XCTSkip("paced ALSA test device not built: run `swift build --build-tests`")
+            throw XCTSkip(ALSATestEnvironment.pacedDeviceMissing)
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fallback-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -15,7 +15,7 @@ final class PreviewWindowTests: BinaryTestCase {
         try super.setUpWithError()
         if let missing = VirtualDisplay.unavailableReason { throw XCTSkip(missing) }
         guard ALSATestEnvironment.pacedDeviceConfiguration() != nil else {
-            throw XCTSkip("paced ALSA test device not built: run `swift build --build-tests`")
+            throw XCTSkip(ALSATestEnvironment.pacedDeviceMissing)
         }
         display = try VirtualDisplay()
     }
