@@ -55,17 +55,19 @@ public final class AudioInput {
                     snd_pcm_readi(handle, $0.baseAddress, snd_pcm_uframes_t(frames))
                 }
             }
-            if result == -snd_pcm_sframes_t(EAGAIN) || result == -snd_pcm_sframes_t(EINTR) { continue }
             if result < 0 {
-                let code = Int32(result)
-                if code == -EPIPE || code == -ESTRPIPE {
-                    if code == -EPIPE { overruns += 1 }
-                    let recovered = snd_pcm_recover(handle, code, 1)
-                    if recovered < 0 { throw inputError("recover from overrun", recovered) }
-                    _ = snd_pcm_start(handle)
+                switch XrunRecovery.recover(handle, after: Int32(result)) {
+                case .retry:
                     continue
+                case .recovered(let overrun):
+                    if overrun { overruns += 1 }
+                    _ = snd_pcm_start(handle)  // a prepared capture stream waits to be started
+                    continue
+                case .recoveryFailed(let code):
+                    throw inputError("recover from overrun", code)
+                case .failed(let code):
+                    throw inputError("read", code)
                 }
-                throw inputError("read", code)
             }
             let got = Int(result)
             switch format.sampleFormat {

@@ -173,16 +173,19 @@ public final class AudioOutput: @unchecked Sendable {
         return true
     }
 
-    /// Recovers from an underrun or suspend; records a fatal error and returns false otherwise.
+    /// Recovers from an underrun or suspend (XrunRecovery); records a fatal error and returns false otherwise.
     private func recover(_ handle: OpaquePointer, _ code: Int32) -> Bool {
-        if code == -EPIPE || code == -ESTRPIPE || code == -EINTR {
-            if code == -EPIPE { underrunCount.add(1, ordering: .relaxed) }
-            let result = snd_pcm_recover(handle, code, 1)
-            if result >= 0 { return true }
+        switch XrunRecovery.recover(handle, after: code) {
+        case .retry:
+            return true
+        case .recovered(let underrun):
+            if underrun { underrunCount.add(1, ordering: .relaxed) }
+            return true
+        case .recoveryFailed(let result):
             failure = ALSAError(operation: "recover from underrun", code: result, device: pcm.device)
-            return false
+        case .failed(let result):
+            failure = ALSAError(operation: "write", code: result, device: pcm.device)
         }
-        failure = ALSAError(operation: "write", code: code, device: pcm.device)
         return false
     }
 }
