@@ -178,9 +178,9 @@ public final class HandTracker: @unchecked Sendable {
         }
         let sample = HandSample(t: time, x: Double(hand.fingertip.x), y: Double(hand.fingertip.y), present: true,
                                 confidence: Double(hand.confidence), handedness: handedness,
-                                landmarks: TrackerCalls.landmarks(of: hand))
-        return TrackedHand(sample: sample, mirrored: mirrored, region: TrackerCalls.region(of: hand),
-                           detectorRan: hand.detector_ran != 0,
-                           handednessConfidence: Double(hand.handedness_confidence), acquired: hand.acquired != 0)
+                                landmarks: TrackerCalls.landmarks(of: hand), acquired: hand.acquired != 0,
+                                region: TrackerCalls.region(of: hand))
+        return TrackedHand(sample: sample, mirrored: mirrored, detectorRan: hand.detector_ran != 0,
+                           handednessConfidence: Double(hand.handedness_confidence))
     }
 }

@@ -134,8 +134,16 @@ struct TraceLineParser {
             }
             closed = text == "1"
         }
+        var acquired = false
+        if let text = optional(columns.acquired) {
+            guard text == "0" || text == "1" else {
+                throw TraceError(file: file, line: lineNumber,
+                                 problem: "acquired\(suffix) is `\(text.prefix(20))`; expected 0, 1 or empty")
+            }
+            acquired = text == "1" && present
+        }
         return HandSample(t: t, x: x, y: y, present: present, confidence: confidence, handedness: handedness,
-                          closedFist: closed)
+                          closedFist: closed, acquired: acquired)
     }
 
     private func number(_ text: String, column: String, line: Int) throws -> Double {
@@ -163,7 +171,7 @@ struct TraceLineParser {
 /// The columns of one hand (`x`, `y`, `present`, … with the hand's suffix), or nil where the header lacks them.
 private struct HandColumns {
     let suffix: String
-    let present, x, y, confidence, hand, closed: Int?
+    let present, x, y, confidence, hand, closed, acquired: Int?
 
     init(_ indexOf: [String: Int], suffix: String) {
         self.suffix = suffix
@@ -173,5 +181,6 @@ private struct HandColumns {
         confidence = indexOf["confidence" + suffix]
         hand = indexOf["hand" + suffix]
         closed = indexOf["closed" + suffix]
+        acquired = indexOf["acquired" + suffix]
     }
 }

@@ -14,7 +14,7 @@ public final class TraceWriter {
 
     /// Creates the temporary file and writes the metadata and header.
     /// - Throws: `TraceError` when the directory is missing or not writable.
-    /// - Parameter hands: 1 writes `t,x,y,present,confidence`; 2 adds the columns of `TraceFormat.twoHandColumns`.
+    /// - Parameter hands: 1 writes `TraceFormat.oneHandColumns`, 2 `TraceFormat.twoHandColumns`.
     public init(path: String, metadata: TraceMetadata, hands: Int = 1) throws {
         self.path = path
         self.hands = hands
@@ -31,7 +31,7 @@ public final class TraceWriter {
             let clean = entry.value.replacingOccurrences(of: "\n", with: " ")
             head += "# \(entry.key): \(clean)\n"
         }
-        head += (hands == 2 ? TraceFormat.twoHandColumns.joined(separator: ",") : "t,x,y,present,confidence") + "\n"
+        head += (hands == 2 ? TraceFormat.twoHandColumns : TraceFormat.oneHandColumns).joined(separator: ",") + "\n"
         try append(head)
     }
 
@@ -49,9 +49,10 @@ public final class TraceWriter {
         guard failure == nil, descriptor >= 0 else { return }
         let line: String
         if sample.present {
-            line = String(format: "%.6f,%.6f,%.6f,1,%.3f\n", sample.t, clamp(sample.x), clamp(sample.y), clamp(sample.confidence))
+            line = String(format: "%.6f,%.6f,%.6f,1,%.3f,%d\n", sample.t, clamp(sample.x), clamp(sample.y),
+                          clamp(sample.confidence), sample.acquired ? 1 : 0)
         } else {
-            line = String(format: "%.6f,,,0,%.3f\n", sample.t, clamp(sample.confidence))
+            line = String(format: "%.6f,,,0,%.3f,0\n", sample.t, clamp(sample.confidence))
         }
         try append(line)
     }
@@ -71,11 +72,12 @@ public final class TraceWriter {
         try append(line + "\n")
     }
 
-    /// `x,y,present,confidence,hand,closed` of one hand in a two-hand trace.
+    /// `x,y,present,confidence,hand,closed,acquired` of one hand in a two-hand trace.
     private func columns(for hand: HandSample) -> String {
-        guard hand.present else { return String(format: ",,0,%.3f,,", clamp(hand.confidence)) }
+        guard hand.present else { return String(format: ",,0,%.3f,,,0", clamp(hand.confidence)) }
         return String(format: "%.6f,%.6f,1,%.3f,", clamp(hand.x), clamp(hand.y), clamp(hand.confidence))
             + (hand.handedness?.rawValue ?? "") + "," + (HandPose.isClosedFist(hand) ? "1" : "0")
+            + (hand.acquired ? ",1" : ",0")
     }
 
     /// Closes the file and moves it to its real name. Safe to call more than once.

@@ -77,13 +77,13 @@ enum TrackerCalls {
     }
 
     /// The C struct for drawing a tracked hand.
-    static func cHand(_ hand: TrackedHand) -> th_hand {
+    static func cHand(_ hand: HandSample, mirrored: Bool) -> th_hand {
         var c = th_hand()
-        c.present = hand.sample.present ? 1 : 0
-        c.confidence = Float(hand.sample.confidence)
-        c.mirrored = hand.mirrored ? 1 : 0
-        c.fingertip = th_point(x: Float(hand.sample.x), y: Float(hand.sample.y))
-        let landmarks = hand.sample.landmarks.prefix(Int(TH_LANDMARK_COUNT))
+        c.present = hand.present ? 1 : 0
+        c.confidence = Float(hand.confidence)
+        c.mirrored = mirrored ? 1 : 0
+        c.fingertip = th_point(x: Float(hand.x), y: Float(hand.y))
+        let landmarks = hand.landmarks.prefix(Int(TH_LANDMARK_COUNT))
         c.landmark_count = landmarks.count == Int(TH_LANDMARK_COUNT) ? TH_LANDMARK_COUNT : 0
         withUnsafeMutableBytes(of: &c.landmarks) { raw in
             let points = raw.bindMemory(to: th_point.self)
