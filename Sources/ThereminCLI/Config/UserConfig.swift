@@ -47,6 +47,20 @@ struct UserConfig: Equatable {
         return (config, nil)
     }
 
+    /// Remembers the mute key's state in config.json for the next run; returns a problem to show, if any (the
+    /// live session's `rememberMute`).
+    static func rememberMute(_ muted: Bool) -> String? {
+        let path = UserConfig.path()
+        var (config, warning) = UserConfig.load(path: path)
+        config.muted = muted
+        do {
+            try config.save(path: path)
+        } catch {
+            return "could not remember the mute state: \(error)"
+        }
+        return warning
+    }
+
     /// Saves through a temporary file and a rename.
     func save(path: String) throws {
         var fields = other

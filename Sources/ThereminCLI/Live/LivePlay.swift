@@ -57,9 +57,14 @@ struct LivePlay {
         options.scale = settings.music.correction.scale
         options.root = settings.music.correction.root
         options.octave = settings.music.octave
+        options.startMuted = UserConfig.load(path: UserConfig.path()).config.muted
+        options.report = { Output.err($0 + "\n") }
+        options.stopRequest = { SignalWatch.received }
+        options.rememberMute = UserConfig.rememberMute
         let display = DisplayFactory.make(settings)
         let session = LiveSession(loop: loop, renderer: renderer, mixer: mixer, output: output, display: display,
-                                  settings: settings, options: options)
+                                  sound: sound, options: options)
+        SignalWatch.install()
         let ending: LiveSession.Ending
         do {
             ending = try session.run()

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import ThereminCore
+import ThereminSession
 import ThereminTestSupport
 @testable import ThereminCLI
 

@@ -1,5 +1,5 @@
 /// Keys the player can press in the preview window or the terminal.
-enum LiveKey: Sendable, Equatable {
+public enum LiveKey: Sendable, Equatable {
     case quit
     case mute
     case cycleWaveform
