@@ -23,7 +23,11 @@ struct Settings: Sendable {
 
     var mode: Mode = .play
     var audioDevice = "default"
-    var sampleRate = 48_000
+    /// The rates `--rate` accepts, preferred first, and the default.
+    static let supportedRates = [48_000, 44_100]
+    static let defaultSampleRate = supportedRates[0]
+
+    var sampleRate = Settings.defaultSampleRate
     var periodMilliseconds = 5.0
     var voice = VoiceSettings()
     var effects: [SoundEffect] = []
@@ -90,8 +94,8 @@ struct Settings: Sendable {
         voice.fade = try Settings.number(parsed, "--fade", VoiceSettings.fadeSpec) ?? voice.fade
         effects = try parsed.all("--effect").map(SoundEffect.parse)
         if let text = parsed.value("--rate") {
-            guard let rate = Int(text), rate == 44_100 || rate == 48_000 else {
-                throw UsageError("--rate '\(text)' is not supported; use 48000 or 44100")
+            guard let rate = Int(text), Settings.supportedRates.contains(rate) else {
+                throw UsageError("--rate '\(text)' is not supported; use \(Settings.supportedRates.map(String.init).joined(separator: " or "))")
             }
             sampleRate = rate
         }
