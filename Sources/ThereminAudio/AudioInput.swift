@@ -26,8 +26,9 @@ public final class AudioInput {
         interleavedFloat = [Float](repeating: 0, count: capacity)
         interleavedInt16 = [Int16](repeating: 0, count: capacity)
         if let handle = pcm.pcm {
-            snd_pcm_nonblock(handle, 0)
-            let started = snd_pcm_start(handle)
+            let stream = PCMStream(handle: handle)
+            stream.setBlocking(true)
+            let started = stream.start()
             if started < 0 {
                 var error = ALSAError(operation: "start capture", code: started, device: device)
                 error.option = "--audio-input"
@@ -41,18 +42,19 @@ public final class AudioInput {
     /// - Throws: `ALSAError` when the device fails and cannot be recovered (unplugged, …).
     public func read(into output: UnsafeMutablePointer<Float>, maxFrames: Int) throws -> Int {
         guard let handle = pcm.pcm else { return 0 }
+        let stream = PCMStream(handle: handle)
         let channels = format.channels
         let frames = min(maxFrames, format.periodFrames)
         while true {
-            let result: snd_pcm_sframes_t
+            let result: Int
             switch format.sampleFormat {
             case .float32:
-                result = interleavedFloat.withUnsafeMutableBufferPointer {
-                    snd_pcm_readi(handle, $0.baseAddress, snd_pcm_uframes_t(frames))
+                result = interleavedFloat.withUnsafeMutableBytes { bytes in
+                    bytes.baseAddress.map { stream.read(into: $0, frames: frames) } ?? 0
                 }
             case .int16:
-                result = interleavedInt16.withUnsafeMutableBufferPointer {
-                    snd_pcm_readi(handle, $0.baseAddress, snd_pcm_uframes_t(frames))
+                result = interleavedInt16.withUnsafeMutableBytes { bytes in
+                    bytes.baseAddress.map { stream.read(into: $0, frames: frames) } ?? 0
                 }
             }
             if result < 0 {
@@ -61,7 +63,7 @@ public final class AudioInput {
                     continue
                 case .recovered(let overrun):
                     if overrun { overruns += 1 }
-                    _ = snd_pcm_start(handle)  // a prepared capture stream waits to be started
+                    _ = stream.start()  // a prepared capture stream waits to be started
                     continue
                 case .recoveryFailed(let code):
                     throw inputError("recover from overrun", code)

@@ -110,36 +110,36 @@ public final class AudioOutput: @unchecked Sendable {
     /// The audio thread's loop. Render contract: no allocation, locks, I/O or logging inside.
     private func run() {
         guard let handle = pcm.pcm, let renderer else { return }
+        let stream = PCMStream(handle: handle)
         let period = format.periodFrames
         let channels = format.channels
         while true {
             let position = written.load(ordering: .relaxed)
             if renderer.isFinished || position >= stopAtFrame.load(ordering: .relaxed) { break }
-            let available = snd_pcm_avail_update(handle)
+            let available = stream.available()
             if available < 0 {
                 if !recover(handle, Int32(available)) { return }
                 continue
             }
-            if Int(available) < period {
-                let waited = snd_pcm_wait(handle, 100)
+            if available < period {
+                let waited = stream.wait(milliseconds: 100)
                 if waited < 0 && !recover(handle, waited) { return }
                 continue
             }
             renderer.renderStereo(left: left, right: right, frames: period)
-            if !write(handle, frames: period, channels: channels) { return }
+            if !write(stream, frames: period, channels: channels) { return }
             written.store(position + period, ordering: .relaxed)
-            var delay: snd_pcm_sframes_t = 0
-            if snd_pcm_delay(handle, &delay) >= 0 {
-                queuedFrames.store(Int(delay), ordering: .relaxed)
-                renderer.didWrite(delayFrames: Int(delay))
+            if let delay = stream.queuedFrames() {
+                queuedFrames.store(delay, ordering: .relaxed)
+                renderer.didWrite(delayFrames: delay)
             }
         }
         // Let what was written play out before closing.
-        snd_pcm_nonblock(handle, 0)
-        snd_pcm_drain(handle)
+        stream.setBlocking(true)
+        stream.drain()
     }
 
-    private func write(_ handle: OpaquePointer, frames: Int, channels: Int) -> Bool {
+    private func write(_ stream: PCMStream, frames: Int, channels: Int) -> Bool {
         var offset = 0
         switch format.sampleFormat {
         case .float32:
@@ -152,20 +152,20 @@ public final class AudioOutput: @unchecked Sendable {
             }
         }
         while offset < frames {
-            let result: snd_pcm_sframes_t
+            let result: Int
             switch format.sampleFormat {
             case .float32:
-                result = snd_pcm_writei(handle, interleavedFloat + offset * channels, snd_pcm_uframes_t(frames - offset))
+                result = stream.write(interleavedFloat + offset * channels, frames: frames - offset)
             case .int16:
-                result = snd_pcm_writei(handle, interleavedInt16 + offset * channels, snd_pcm_uframes_t(frames - offset))
+                result = stream.write(interleavedInt16 + offset * channels, frames: frames - offset)
             }
-            if result == -snd_pcm_sframes_t(EAGAIN) {
-                _ = snd_pcm_wait(handle, 100)
+            if result == -Int(EAGAIN) {
+                _ = stream.wait(milliseconds: 100)
                 if written.load(ordering: .relaxed) >= stopAtFrame.load(ordering: .relaxed) { return true }
                 continue
             }
             if result < 0 {
-                if !recover(handle, Int32(result)) { return false }
+                if !recover(stream.handle, Int32(result)) { return false }
                 continue
             }
             offset += Int(result)
