@@ -17,7 +17,7 @@ extension OptionTable {
         // Pitch correction and register
         OptionSpec(name: "--correct", short: nil, value: "0..100", defaultText: "0",
                    help: "pull towards the scale's notes in percent: 0 continuous, 100 snapped", group: .correction),
-        OptionSpec(name: "--scale", short: nil, value: "NAME", defaultText: "chromatic",
+        OptionSpec(name: "--scale", short: nil, value: "NAME", defaultText: Scale.chromatic.name,
                    help: "scale for --correct and the note lines: \(Scale.all.map(\.name).joined(separator: ", "))",
                    group: .correction, values: .choices(Scale.all.map(\.name))),
         OptionSpec(name: "--root", short: nil, value: "NOTE", defaultText: "C",
@@ -54,10 +54,11 @@ extension OptionTable {
                    group: .midi, inPresets: false),
         OptionSpec(name: "--midi-file", short: nil, value: "FILE.mid", defaultText: nil,
                    help: "with --replay: write the performance as a Standard MIDI File (alone, or beside --output)", group: .midi, inPresets: false),
-        OptionSpec(name: "--midi-channel", short: nil, value: "1..16", defaultText: "1", help: "MIDI channel", group: .midi),
-        OptionSpec(name: "--midi-bend-range", short: nil, value: "2..48", defaultText: "48",
+        OptionSpec(name: "--midi-channel", short: nil, value: "1..16", defaultText: String(MIDISettings().channel + 1),
+                   help: "MIDI channel", group: .midi),
+        OptionSpec(name: "--midi-bend-range", short: nil, value: "2..48", defaultText: String(MIDISettings().bendRange),
                    help: "pitch-bend range in semitones, set on the receiver with RPN 0", group: .midi),
-        OptionSpec(name: "--midi-volume", short: nil, value: "KIND", defaultText: "cc11",
+        OptionSpec(name: "--midi-volume", short: nil, value: "KIND", defaultText: MIDISettings().volume.rawValue,
                    help: "volume as cc7 (channel volume), cc11 (expression) or pressure (aftertouch)", group: .midi, values: .choices(MIDISettings.VolumeMessage.allCases.map(\.rawValue))),
 
         // Presets

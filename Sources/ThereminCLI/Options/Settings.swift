@@ -28,13 +28,17 @@ struct Settings: Sendable {
     static let defaultSampleRate = supportedRates[0]
 
     var sampleRate = Settings.defaultSampleRate
-    var periodMilliseconds = 5.0
+    /// `--period`: the audio period in milliseconds (its default and range are the option's).
+    static let periodSpec = ParameterSpec(name: "period", defaultValue: 5, range: 1...100, unit: "ms",
+                                          help: "audio period; smaller is lower latency, larger survives a busy machine")
+    var periodMilliseconds = Settings.periodSpec.defaultValue
     var voice = VoiceSettings()
     var effects: [SoundEffect] = []
     var mapping = Mapping()
     var smoothing = OneEuroSettings()
     var camera: String?
-    var frameSize: (width: Int, height: Int) = (640, 480)
+    static let defaultFrameSize = (width: 640, height: 480)
+    var frameSize: (width: Int, height: Int) = Settings.defaultFrameSize
     var frameRate: Int?
     var tracker = TrackerKind.neural
     var record: String?
@@ -99,8 +103,7 @@ struct Settings: Sendable {
             }
             sampleRate = rate
         }
-        periodMilliseconds = try Settings.number(parsed, "--period", ParameterSpec(
-            name: "period", defaultValue: 5, range: 1...100, unit: "ms", help: "")) ?? periodMilliseconds
+        periodMilliseconds = try Settings.number(parsed, "--period", Settings.periodSpec) ?? periodMilliseconds
 
         try readMapping(parsed)
         smoothing.minCutoff = try Settings.number(parsed, "--min-cutoff", OneEuroSettings.minCutoffSpec) ?? smoothing.minCutoff
