@@ -39,7 +39,7 @@ final class BackingAndCuesTests: BinaryTestCase {
     /// `--input` rendered offline goes through the same render set-up as `--replay`: the backing track is mixed
     /// (it used to be dropped without a word). A hand-free clip keeps the theremin silent, so only the band sounds.
     func testOfflineInputRenderMixesTheBackingTrackToo() throws {
-        guard TestMedia.ffmpeg != nil else { throw XCTSkip(TestMedia.ffmpegMissing) }
+        try TestMedia.requireFFmpeg()
         let clip = directory.appendingPathComponent("grey.mp4").path
         try TestMedia.runFFmpeg(["-f", "lavfi", "-i", "color=c=gray:s=96x72:rate=10", "-t", "1", "-pix_fmt", "yuv420p",
                                  clip])

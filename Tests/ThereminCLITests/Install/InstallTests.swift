@@ -42,7 +42,7 @@ final class InstallTests: XCTestCase {
               let library = ProcessRunner.product("libtheremin-vision.so") else {
             throw XCTSkip("theremin, theremin-docs and libtheremin-vision.so are not built (run `swift build --build-tests`)")
         }
-        guard TestMedia.ffmpeg != nil else { throw XCTSkip(TestMedia.ffmpegMissing) }
+        try TestMedia.requireFFmpeg()
         let installed = try script([binary, docs, library])
         XCTAssertEqual(installed.status, 0, installed.stderr)
         XCTAssertEqual(installedFiles(), [
