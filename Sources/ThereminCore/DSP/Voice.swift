@@ -62,11 +62,10 @@ public struct Voice: Sendable {
                 _ = vibrato.isOff ? 0 : vibrato.next()
                 output[i] = 0
             }
-        } else if vibrato.isOff && oscillator.waveform == .sine {
-            // The common case, without the per-sample waveform switch, in chunks: the glides and the phase (which
-            // depend on the sample before) first, then exp2 and sin over the chunk in loops the compiler
-            // vectorizes. The same samples as the loop below.
-            var phase = oscillator.phase
+        } else {
+            // In chunks: the glides, vibrato and phase (each depends on the sample before) one by one, exp2 and sin
+            // over the chunk in loops the compiler vectorizes; other waveforms go through the oscillator.
+            let sine = oscillator.waveform == .sine
             let chunk = 32
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * chunk) { scratch in
                 guard let values = scratch.baseAddress else { return }
@@ -75,33 +74,26 @@ public struct Voice: Sendable {
                 while start < count {
                     let n = min(chunk, count - start)
                     for k in 0..<n {
-                        values[k] = pitch.next()
+                        values[k] = vibrato.isOff ? pitch.next() : pitch.next() + vibrato.next()
                         gains[k] = level.next() * gate.next() * volume
                     }
                     for k in 0..<n { values[k] = FastMath.exp2(values[k]) * inverseRate }
-                    for k in 0..<n {
-                        let increment = values[k]
-                        values[k] = phase
-                        phase += increment
-                        if phase >= 1 { phase -= 1 }  // the increment stays below 0.45 (`apply` limits frequency)
-                    }
                     let out = output + start
-                    for k in 0..<n { out[k] = Float(FastMath.sinTurns(values[k]) * gains[k]) }
+                    if sine {
+                        var phase = oscillator.phase
+                        for k in 0..<n {
+                            let increment = values[k]
+                            values[k] = phase
+                            phase += increment
+                            if phase >= 1 { phase -= 1 }  // the increment stays below 0.45 (`apply` limits it)
+                        }
+                        oscillator.phase = phase
+                        for k in 0..<n { out[k] = Float(FastMath.sinTurns(values[k]) * gains[k]) }
+                    } else {
+                        for k in 0..<n { out[k] = Float(oscillator.next(increment: values[k]) * gains[k]) }
+                    }
                     start += n
                 }
-            }
-            oscillator.phase = phase
-        } else if vibrato.isOff {
-            for i in 0..<count {
-                let frequency = FastMath.exp2(pitch.next())
-                let gain = level.next() * gate.next() * volume
-                output[i] = Float(oscillator.next(increment: frequency * inverseRate) * gain)
-            }
-        } else {
-            for i in 0..<count {
-                let frequency = FastMath.exp2(pitch.next() + vibrato.next())
-                let gain = level.next() * gate.next() * volume
-                output[i] = Float(oscillator.next(increment: frequency * inverseRate) * gain)
             }
         }
     }
