@@ -14,11 +14,12 @@ public final class AudioInput {
 
     /// Opens `device` for capture (48 kHz mono float preferred).
     /// - Throws: `ALSAError` when the device cannot be opened or refuses every usable format.
-    public init(device: String, sampleRate: Int = 48_000, periodFrames: Int = 1_024) throws {
+    public init(device: String, sampleRate: Int = 48_000, periodFrames: Int = 1_024) throws(ALSAError) {
         let request = PlaybackRequest(device: device, sampleRate: sampleRate, channels: 1, periodFrames: periodFrames, periods: 4)
         do {
             pcm = try ALSAPCM(request: request, stream: SND_PCM_STREAM_CAPTURE)
-        } catch var error as ALSAError {
+        } catch {
+            var error = error
             error.option = "--audio-input"
             throw error
         }
@@ -40,7 +41,7 @@ public final class AudioInput {
     /// Reads up to one period of mono samples into `output` (which must hold `format.periodFrames`), waiting for
     /// the device. Returns how many were read.
     /// - Throws: `ALSAError` when the device fails and cannot be recovered (unplugged, …).
-    public func read(into output: UnsafeMutablePointer<Float>, maxFrames: Int) throws -> Int {
+    public func read(into output: UnsafeMutablePointer<Float>, maxFrames: Int) throws(ALSAError) -> Int {
         guard let handle = pcm.pcm else { return 0 }
         let stream = PCMStream(handle: handle)
         let channels = format.channels

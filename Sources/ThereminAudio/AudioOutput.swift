@@ -33,7 +33,7 @@ public final class AudioOutput: @unchecked Sendable {
 
     /// Opens the device named in `request`; `format` then tells what it granted (build the renderer for that rate).
     /// - Throws: `ALSAError` when the device cannot be opened or refuses every usable format.
-    public init(request: PlaybackRequest) throws {
+    public init(request: PlaybackRequest) throws(ALSAError) {
         pcm = try ALSAPCM(request: request)
         notice = request.notice
         let period = pcm.format.periodFrames
@@ -92,7 +92,7 @@ public final class AudioOutput: @unchecked Sendable {
     /// Fades the renderer out, lets `frames` more frames play (enough for the fade to be heard), then stops and
     /// waits for the thread.
     /// - Throws: the error that stopped the thread early, if any.
-    public func stop(afterFrames frames: Int = 0) throws {
+    public func stop(afterFrames frames: Int = 0) throws(ALSAError) {
         guard started else { return }
         renderer?.fadeOut()
         stopAtFrame.store(framesWritten + max(0, frames), ordering: .relaxed)
@@ -100,7 +100,7 @@ public final class AudioOutput: @unchecked Sendable {
     }
 
     /// Waits for the thread to end (a replay reaching its end), then reports any failure.
-    public func wait() throws {
+    public func wait() throws(ALSAError) {
         guard started else { return }
         done.wait()
         done.signal()

@@ -16,7 +16,7 @@ public final class SoundFileWriter {
     private let output: OutputFile
 
     /// - Throws: `SoundFileError` for an unknown extension or a file that cannot be created.
-    public init(path: String, sampleRate: Int, channels: Int) throws {
+    public init(path: String, sampleRate: Int, channels: Int) throws(SoundFileError) {
         self.path = path
         self.sampleRate = sampleRate
         self.channels = channels
@@ -45,7 +45,7 @@ public final class SoundFileWriter {
 
     /// Appends interleaved float frames (`samples.count` must be a multiple of `channels`).
     /// - Throws: `SoundFileError` when the disk is full or the write fails.
-    public func write(_ samples: UnsafeBufferPointer<Float>) throws {
+    public func write(_ samples: UnsafeBufferPointer<Float>) throws(SoundFileError) {
         guard let file, let base = samples.baseAddress else { return }
         let frames = sf_count_t(samples.count / channels)
         let written = sf_writef_float(file, base, frames)
@@ -55,7 +55,7 @@ public final class SoundFileWriter {
     }
 
     /// Closes the file and moves it into place.
-    public func finish() throws {
+    public func finish() throws(SoundFileError) {
         guard let file else { return }
         self.file = nil
         let closed = sf_close(file)

@@ -15,7 +15,7 @@ public final class TraceWriter {
     /// Creates the temporary file and writes the metadata and header.
     /// - Throws: `TraceError` when the directory is missing or not writable.
     /// - Parameter hands: 1 writes `TraceFormat.oneHandColumns`, 2 `TraceFormat.twoHandColumns`.
-    public init(path: String, metadata: TraceMetadata, hands: Int = 1) throws {
+    public init(path: String, metadata: TraceMetadata, hands: Int = 1) throws(TraceError) {
         self.path = path
         self.hands = hands
         output = OutputFile(path: path)
@@ -45,7 +45,7 @@ public final class TraceWriter {
 
     /// Appends one sample.
     /// - Throws: `TraceError` on the first write failure (e.g. the disk is full).
-    public func write(_ sample: HandSample) throws {
+    public func write(_ sample: HandSample) throws(TraceError) {
         guard failure == nil, descriptor >= 0 else { return }
         let line: String
         if sample.present {
@@ -59,7 +59,7 @@ public final class TraceWriter {
 
     /// Appends one frame: in a two-hand trace, the first two hands (with handedness and fist state); in a one-hand
     /// trace, the first present hand.
-    public func write(_ frame: HandsFrame) throws {
+    public func write(_ frame: HandsFrame) throws(TraceError) {
         guard hands == 2 else {
             return try write(frame.hands.first(where: \.present) ?? .absent(at: frame.t))
         }
@@ -82,7 +82,7 @@ public final class TraceWriter {
 
     /// Closes the file and moves it to its real name. Safe to call more than once.
     /// - Throws: `TraceError` when the rename fails, or the first write error (after saving what was complete).
-    public func finish() throws {
+    public func finish() throws(TraceError) {
         guard descriptor >= 0 else { return }
         if failure != nil { _ = ftruncate(descriptor, committedLength) }
         _ = fsync(descriptor)
@@ -104,7 +104,7 @@ public final class TraceWriter {
         output.discard()
     }
 
-    private func append(_ text: String) throws {
+    private func append(_ text: String) throws(TraceError) {
         let bytes = Array(text.utf8)
         let count = bytes.count
         var written = 0
