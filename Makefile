@@ -11,9 +11,10 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 deps:
 	@scripts/install-deps
 
-## Build the instrument.
+## Build the instrument: the program and its OpenCV half, loaded when a command needs pictures.
 build: deps
 	$(SWIFT) build -c $(CONFIG) --scratch-path $(BUILD_DIR) --product theremin
+	$(SWIFT) build -c $(CONFIG) --scratch-path $(BUILD_DIR) --product theremin-vision
 
 ## Install what is missing, build, and play (pass options with ARGS="...").
 play: build
@@ -30,6 +31,12 @@ bench: bench-render
 bench-render: deps
 	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product render-bench
 	$(BUILD_DIR)/release/render-bench 60 7
+
+## Whole-process start and render speed against ffprobe -version and sox, medians from hyperfine (issue 11).
+.PHONY: bench-start
+bench: bench-start
+bench-start: deps
+	BENCH_BUILD=$(INSTALL_BUILD) scripts/bench-start
 
 ## The musicianship figures (full chain: theremin voice + vibrato + low-pass + delay + backing) are part of render-bench.
 bench-music: bench-render
@@ -54,6 +61,7 @@ clean:
 BENCH_ARGS ?=
 bench-tracking: deps
 	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product tracking-bench
+	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product theremin-vision
 	$(BUILD_DIR)/release/tracking-bench $(if $(MEDIAPIPE),--run-reference tools/mediapipe_reference.sh) $(BENCH_ARGS)
 
 ## Camera capture (issue 4): capture overhead per frame from the fake camera (needs root and /dev/fuse).
@@ -71,7 +79,7 @@ bench-capture: deps
 sanitize: deps
 	SANITIZE_BUILD=$(BUILD_DIR)/sanitize scripts/sanitize
 
-## Install the program, its models, the manual page and the bash and zsh completions under $(DESTDIR)$(PREFIX)
+## Install the program, its OpenCV half (lib/theremin/libtheremin-vision.so), its models, the manual page and the bash and zsh completions under $(DESTDIR)$(PREFIX)
 ## (a release build with the Swift runtime linked in, so the installed program does not need the toolchain).
 .PHONY: install uninstall
 PREFIX        ?= /usr/local
@@ -79,8 +87,10 @@ DESTDIR       ?=
 INSTALL_BUILD ?= $(BUILD_DIR)/install
 install: deps
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) --product theremin
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) --product theremin-vision
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) --product theremin-docs
-	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install $(INSTALL_BUILD)/release/theremin $(INSTALL_BUILD)/release/theremin-docs
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install $(INSTALL_BUILD)/release/theremin $(INSTALL_BUILD)/release/theremin-docs \
+		$(INSTALL_BUILD)/release/libtheremin-vision.so
 
 uninstall:
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install --uninstall

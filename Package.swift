@@ -3,10 +3,21 @@
 // Targets follow the pipeline: capture -> tracking -> control (core) -> synthesis (core) -> output (audio).
 import PackageDescription
 
+// MARK: OpenCV, named module by module (not pkg-config's full list, which pulls in VTK, GDAL, …); each C++ shim
+// links only the modules it calls. Tests/PackagingTests reads these lists to check what the binaries need.
+let openCVHeaders: CXXSetting = .unsafeFlags(["-I/usr/include/opencv4"])  // Debian's libopencv-dev
+func openCV(_ modules: String...) -> [LinkerSetting] { modules.map { .linkedLibrary("opencv_\($0)") } }
+let openCVForTracker = openCV("core", "imgproc", "objdetect")
+let openCVForVideo = openCV("core", "imgproc", "imgcodecs", "videoio")
+let openCVForPreview = openCV("core", "imgproc", "highgui")
+
 let package = Package(
     name: "theremin",
     products: [
         .executable(name: "theremin", targets: ["theremin"]),
+        // The OpenCV half of theremin (tracker, video files, preview window), loaded with dlopen on first use, so that
+        // commands that never see a picture (`--version`, `--help`, `--replay`) start without loading OpenCV.
+        .library(name: "theremin-vision", type: .dynamic, targets: ["CVisionLibrary"]),
         // Test-only: a paced ALSA playback device that can force underruns (loaded by alsa-lib by file name).
         .library(name: "asound_module_pcm_theremin_paced", type: .dynamic, targets: ["ALSAPacedDevice"]),
     ],
@@ -15,7 +26,6 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
-        .systemLibrary(name: "COpenCV", pkgConfig: "opencv4", providers: [.apt(["libopencv-dev"])]),
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
         // XNNPACK has no pkg-config file: the module map and CHandTracker's linker settings name its libraries.
         .systemLibrary(name: "CXNNPACK", providers: [.apt(["libxnnpack-dev", "libpthreadpool-dev"])]),
@@ -25,28 +35,45 @@ let package = Package(
 
         // MARK: capture (V4L2 camera; video files and images over OpenCV)
         .target(name: "ThereminCapture", dependencies: ["ThereminCore", "CV4L2"]),
-        .target(name: "CVideoInput", dependencies: ["COpenCV"]),
-        .target(name: "ThereminVideo", dependencies: ["ThereminCore", "CVideoInput"]),
+        .target(name: "CVideoInput", dependencies: ["CShimSupport"], cxxSettings: [openCVHeaders],
+                linkerSettings: openCVForVideo),
+        .target(name: "ThereminVideo", dependencies: ["ThereminCore", "CVisionLoader"]),
 
         // MARK: tracking (C++ shim: XNNPACK runs the models, OpenCV does the image work); optimized even in debug:
         // tests run the real models
-        .target(name: "CHandTracker", dependencies: ["COpenCV", "CXNNPACK"],
-                cxxSettings: [.headerSearchPath("."), .unsafeFlags(["-O2"], .when(configuration: .debug))],
-                linkerSettings: [.linkedLibrary("XNNPACK"), .linkedLibrary("pthreadpool")]),
-        .target(name: "ThereminTracking", dependencies: ["ThereminCore", "CHandTracker"]),
+        .target(name: "CHandTracker", dependencies: ["CShimSupport", "CXNNPACK"],
+                cxxSettings: [.headerSearchPath("."), openCVHeaders, .unsafeFlags(["-O2"], .when(configuration: .debug))],
+                linkerSettings: openCVForTracker + [.linkedLibrary("XNNPACK"), .linkedLibrary("pthreadpool")]),
+        .target(name: "ThereminTracking", dependencies: ["ThereminCore", "CVisionLoader"]),
 
         // MARK: preview window (C++ shim over OpenCV highgui/imgproc; libxcb checks the display before Qt is touched)
         .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
-        .target(name: "CPreview", dependencies: ["COpenCV", "CXCB"], cxxSettings: [.headerSearchPath(".")]),
-        .target(name: "ThereminPreview", dependencies: ["ThereminCore", "CPreview"]),
+        .target(name: "CPreview", dependencies: ["CShimSupport", "CXCB"],
+                cxxSettings: [.headerSearchPath("."), openCVHeaders], linkerSettings: openCVForPreview),
+        .target(name: "ThereminPreview", dependencies: ["ThereminCore", "CVisionLoader"]),
+
+        // MARK: what the OpenCV shims share, and how the Swift side reaches them
+        // guarded(): C++ exceptions to a status and a one-line message, for every shim (header only).
+        .target(name: "CShimSupport", cxxSettings: [openCVHeaders]),
+        // The C API tables of the three shims, filled from libtheremin-vision.so on first use (links no OpenCV).
+        .target(name: "CVisionLoader"),
+        // libtheremin-vision.so: the three shims, and no Swift runtime (no swiftrt.o, libswiftCore only if used),
+        // so the library loads into a program whose Swift runtime is linked in statically (`make install`).
+        .target(name: "CVisionLibrary", dependencies: ["CHandTracker", "CVideoInput", "CPreview"],
+                linkerSettings: [.unsafeFlags(["-nostartfiles", "-no-toolchain-stdlib-rpath", "-Xlinker", "--as-needed"])]),
 
         // MARK: output (ALSA, sound files)
         .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile", "CSampleRate"]),
 
-        // MARK: command line
+        // MARK: devices
         .target(name: "ThereminDevices", dependencies: ["ThereminCapture", "ThereminAudio"]),
+        // MARK: the pipeline as a library: sound and render set-up, tracking loop, sessions (no command line)
+        .target(name: "ThereminSession", dependencies: ["ThereminCore", "ThereminAudio"]),
+
+        // MARK: command line
         .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio", "ThereminCapture", "ThereminVideo",
-                                                    "ThereminTracking", "ThereminDevices", "ThereminPreview"]),
+                                                    "ThereminTracking", "ThereminDevices", "ThereminPreview",
+                                                    "ThereminSession"]),
         .executableTarget(name: "theremin", dependencies: ["ThereminCLI"]),
 
         // MARK: benchmarks
@@ -87,8 +114,10 @@ let package = Package(
         .testTarget(name: "ThereminPreviewTests", dependencies: ["ThereminPreview", "ThereminCore"]),
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport", "CALSA"]),
         .testTarget(name: "ThereminDevicesTests", dependencies: ["ThereminDevices", "ThereminTestSupport"]),
+        .testTarget(name: "ThereminSessionTests", dependencies: ["ThereminSession", "ThereminCore", "ThereminAudio",
+                                                           "ThereminTestSupport"]),
         .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminAudio", "ThereminTestSupport",
-                                                       "ThereminPreview", "TestRunnerOptions"],
+                                                       "ThereminPreview", "ThereminSession", "TestRunnerOptions"],
                     exclude: ["Fuzz/Regressions"]),
     ],
     cxxLanguageStandard: .cxx17

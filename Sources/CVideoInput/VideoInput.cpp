@@ -13,6 +13,8 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
+#include "ShimGuard.hpp"
+
 struct tv_video {
     cv::VideoCapture capture;
     cv::Mat frame;
@@ -24,27 +26,12 @@ struct tv_image {
 
 namespace {
 
-void writeError(char *buffer, size_t size, const std::string &message) {
-    if (buffer != nullptr && size > 0) {
-        std::snprintf(buffer, size, "%s", message.c_str());
-    }
-}
+using theremin::shim::writeError;
 
-/// Runs `body`, mapping exceptions to `failure` (or out of memory) with a message.
+/// Runs `body`, mapping exceptions to `failure` (or out of memory) with a message (see ShimGuard.hpp).
 template <typename Body>
-tv_status guarded(tv_status failure, char *error, size_t errorSize, Body &&body) {
-    try {
-        return body();
-    } catch (const cv::Exception &exception) {
-        writeError(error, errorSize, "OpenCV: " + (exception.err.empty() ? std::string(exception.what()) : exception.err));
-        return failure;
-    } catch (const std::bad_alloc &) {
-        writeError(error, errorSize, "out of memory");
-        return TV_ERROR_OUT_OF_MEMORY;
-    } catch (const std::exception &exception) {
-        writeError(error, errorSize, exception.what());
-        return failure;
-    }
+tv_status guarded(tv_status failure, char *error, size_t errorSize, Body &&body) noexcept {
+    return theremin::shim::guarded(failure, TV_ERROR_OUT_OF_MEMORY, error, errorSize, body);
 }
 
 /// FFmpeg prints its own errors ("moov atom not found") to stderr before ours; the user needs only ours, which names

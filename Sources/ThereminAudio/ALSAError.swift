@@ -1,7 +1,8 @@
 import CALSA
+import ThereminCore
 
 /// An ALSA failure: which operation, on which device, ALSA's own reason, and what the player can do about it.
-public struct ALSAError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ALSAError: ReportableError, Sendable, Equatable {
     public let operation: String
     /// The negative errno ALSA returned.
     public let code: Int32
@@ -9,6 +10,9 @@ public struct ALSAError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The option that picks this device, named in the hints: `--audio-device` for playback, `--audio-input` for
     /// capture.
     public var option = "--audio-device"
+    /// Input for a device that cannot be opened (the player named it or must fix it); runtime for a device that
+    /// fails while in use.
+    public var failureKind = FailureKind.runtime
 
     public init(operation: String, code: Int32, device: String) {
         self.operation = operation

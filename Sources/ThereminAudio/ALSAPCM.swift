@@ -13,14 +13,16 @@ public final class ALSAPCM {
 
     /// Opens and configures the device.
     /// - Throws: `ALSAError` naming the device, ALSA's reason and a hint.
-    public init(request: PlaybackRequest, stream: snd_pcm_stream_t = SND_PCM_STREAM_PLAYBACK) throws {
+    public init(request: PlaybackRequest, stream: snd_pcm_stream_t = SND_PCM_STREAM_PLAYBACK) throws(ALSAError) {
         device = request.device
         self.stream = stream
         theremin_alsa_silence_library_messages()
         var pcm: OpaquePointer?
         let opened = snd_pcm_open(&pcm, request.device, stream, SND_PCM_NONBLOCK)
         guard opened >= 0, let pcm else {
-            throw ALSAError(operation: "open", code: opened, device: request.device)
+            var error = ALSAError(operation: "open", code: opened, device: request.device)
+            error.failureKind = .input
+            throw error
         }
         handle = pcm
         do {
@@ -47,8 +49,8 @@ public final class ALSAPCM {
     /// The raw handle, for the few calls made directly by the audio thread.
     var pcm: OpaquePointer? { handle }
 
-    private static func configure(_ pcm: OpaquePointer, request: PlaybackRequest, capture: Bool) throws -> AudioFormat {
-        func check(_ result: Int32, _ operation: String) throws {
+    private static func configure(_ pcm: OpaquePointer, request: PlaybackRequest, capture: Bool) throws(ALSAError) -> AudioFormat {
+        func check(_ result: Int32, _ operation: String) throws(ALSAError) {
             if result < 0 { throw ALSAError(operation: operation, code: result, device: request.device) }
         }
         var hw: OpaquePointer?

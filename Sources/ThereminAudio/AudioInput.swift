@@ -14,11 +14,12 @@ public final class AudioInput {
 
     /// Opens `device` for capture (48 kHz mono float preferred).
     /// - Throws: `ALSAError` when the device cannot be opened or refuses every usable format.
-    public init(device: String, sampleRate: Int = 48_000, periodFrames: Int = 1_024) throws {
+    public init(device: String, sampleRate: Int = 48_000, periodFrames: Int = 1_024) throws(ALSAError) {
         let request = PlaybackRequest(device: device, sampleRate: sampleRate, channels: 1, periodFrames: periodFrames, periods: 4)
         do {
             pcm = try ALSAPCM(request: request, stream: SND_PCM_STREAM_CAPTURE)
-        } catch var error as ALSAError {
+        } catch {
+            var error = error
             error.option = "--audio-input"
             throw error
         }
@@ -26,8 +27,9 @@ public final class AudioInput {
         interleavedFloat = [Float](repeating: 0, count: capacity)
         interleavedInt16 = [Int16](repeating: 0, count: capacity)
         if let handle = pcm.pcm {
-            snd_pcm_nonblock(handle, 0)
-            let started = snd_pcm_start(handle)
+            let stream = PCMStream(handle: handle)
+            stream.setBlocking(true)
+            let started = stream.start()
             if started < 0 {
                 var error = ALSAError(operation: "start capture", code: started, device: device)
                 error.option = "--audio-input"
@@ -39,33 +41,36 @@ public final class AudioInput {
     /// Reads up to one period of mono samples into `output` (which must hold `format.periodFrames`), waiting for
     /// the device. Returns how many were read.
     /// - Throws: `ALSAError` when the device fails and cannot be recovered (unplugged, …).
-    public func read(into output: UnsafeMutablePointer<Float>, maxFrames: Int) throws -> Int {
+    public func read(into output: UnsafeMutablePointer<Float>, maxFrames: Int) throws(ALSAError) -> Int {
         guard let handle = pcm.pcm else { return 0 }
+        let stream = PCMStream(handle: handle)
         let channels = format.channels
         let frames = min(maxFrames, format.periodFrames)
         while true {
-            let result: snd_pcm_sframes_t
+            let result: Int
             switch format.sampleFormat {
             case .float32:
-                result = interleavedFloat.withUnsafeMutableBufferPointer {
-                    snd_pcm_readi(handle, $0.baseAddress, snd_pcm_uframes_t(frames))
+                result = interleavedFloat.withUnsafeMutableBytes { bytes in
+                    bytes.baseAddress.map { stream.read(into: $0, frames: frames) } ?? 0
                 }
             case .int16:
-                result = interleavedInt16.withUnsafeMutableBufferPointer {
-                    snd_pcm_readi(handle, $0.baseAddress, snd_pcm_uframes_t(frames))
+                result = interleavedInt16.withUnsafeMutableBytes { bytes in
+                    bytes.baseAddress.map { stream.read(into: $0, frames: frames) } ?? 0
                 }
             }
-            if result == -snd_pcm_sframes_t(EAGAIN) || result == -snd_pcm_sframes_t(EINTR) { continue }
             if result < 0 {
-                let code = Int32(result)
-                if code == -EPIPE || code == -ESTRPIPE {
-                    if code == -EPIPE { overruns += 1 }
-                    let recovered = snd_pcm_recover(handle, code, 1)
-                    if recovered < 0 { throw inputError("recover from overrun", recovered) }
-                    _ = snd_pcm_start(handle)
+                switch XrunRecovery.recover(handle, after: Int32(result)) {
+                case .retry:
                     continue
+                case .recovered(let overrun):
+                    if overrun { overruns += 1 }
+                    _ = stream.start()  // a prepared capture stream waits to be started
+                    continue
+                case .recoveryFailed(let code):
+                    throw inputError("recover from overrun", code)
+                case .failed(let code):
+                    throw inputError("read", code)
                 }
-                throw inputError("read", code)
             }
             let got = Int(result)
             switch format.sampleFormat {

@@ -33,7 +33,7 @@ public final class AudioOutput: @unchecked Sendable {
 
     /// Opens the device named in `request`; `format` then tells what it granted (build the renderer for that rate).
     /// - Throws: `ALSAError` when the device cannot be opened or refuses every usable format.
-    public init(request: PlaybackRequest) throws {
+    public init(request: PlaybackRequest) throws(ALSAError) {
         pcm = try ALSAPCM(request: request)
         notice = request.notice
         let period = pcm.format.periodFrames
@@ -92,7 +92,7 @@ public final class AudioOutput: @unchecked Sendable {
     /// Fades the renderer out, lets `frames` more frames play (enough for the fade to be heard), then stops and
     /// waits for the thread.
     /// - Throws: the error that stopped the thread early, if any.
-    public func stop(afterFrames frames: Int = 0) throws {
+    public func stop(afterFrames frames: Int = 0) throws(ALSAError) {
         guard started else { return }
         renderer?.fadeOut()
         stopAtFrame.store(framesWritten + max(0, frames), ordering: .relaxed)
@@ -100,7 +100,7 @@ public final class AudioOutput: @unchecked Sendable {
     }
 
     /// Waits for the thread to end (a replay reaching its end), then reports any failure.
-    public func wait() throws {
+    public func wait() throws(ALSAError) {
         guard started else { return }
         done.wait()
         done.signal()
@@ -110,36 +110,36 @@ public final class AudioOutput: @unchecked Sendable {
     /// The audio thread's loop. Render contract: no allocation, locks, I/O or logging inside.
     private func run() {
         guard let handle = pcm.pcm, let renderer else { return }
+        let stream = PCMStream(handle: handle)
         let period = format.periodFrames
         let channels = format.channels
         while true {
             let position = written.load(ordering: .relaxed)
             if renderer.isFinished || position >= stopAtFrame.load(ordering: .relaxed) { break }
-            let available = snd_pcm_avail_update(handle)
+            let available = stream.available()
             if available < 0 {
                 if !recover(handle, Int32(available)) { return }
                 continue
             }
-            if Int(available) < period {
-                let waited = snd_pcm_wait(handle, 100)
+            if available < period {
+                let waited = stream.wait(milliseconds: 100)
                 if waited < 0 && !recover(handle, waited) { return }
                 continue
             }
             renderer.renderStereo(left: left, right: right, frames: period)
-            if !write(handle, frames: period, channels: channels) { return }
+            if !write(stream, frames: period, channels: channels) { return }
             written.store(position + period, ordering: .relaxed)
-            var delay: snd_pcm_sframes_t = 0
-            if snd_pcm_delay(handle, &delay) >= 0 {
-                queuedFrames.store(Int(delay), ordering: .relaxed)
-                renderer.didWrite(delayFrames: Int(delay))
+            if let delay = stream.queuedFrames() {
+                queuedFrames.store(delay, ordering: .relaxed)
+                renderer.didWrite(delayFrames: delay)
             }
         }
         // Let what was written play out before closing.
-        snd_pcm_nonblock(handle, 0)
-        snd_pcm_drain(handle)
+        stream.setBlocking(true)
+        stream.drain()
     }
 
-    private func write(_ handle: OpaquePointer, frames: Int, channels: Int) -> Bool {
+    private func write(_ stream: PCMStream, frames: Int, channels: Int) -> Bool {
         var offset = 0
         switch format.sampleFormat {
         case .float32:
@@ -152,20 +152,20 @@ public final class AudioOutput: @unchecked Sendable {
             }
         }
         while offset < frames {
-            let result: snd_pcm_sframes_t
+            let result: Int
             switch format.sampleFormat {
             case .float32:
-                result = snd_pcm_writei(handle, interleavedFloat + offset * channels, snd_pcm_uframes_t(frames - offset))
+                result = stream.write(interleavedFloat + offset * channels, frames: frames - offset)
             case .int16:
-                result = snd_pcm_writei(handle, interleavedInt16 + offset * channels, snd_pcm_uframes_t(frames - offset))
+                result = stream.write(interleavedInt16 + offset * channels, frames: frames - offset)
             }
-            if result == -snd_pcm_sframes_t(EAGAIN) {
-                _ = snd_pcm_wait(handle, 100)
+            if result == -Int(EAGAIN) {
+                _ = stream.wait(milliseconds: 100)
                 if written.load(ordering: .relaxed) >= stopAtFrame.load(ordering: .relaxed) { return true }
                 continue
             }
             if result < 0 {
-                if !recover(handle, Int32(result)) { return false }
+                if !recover(stream.handle, Int32(result)) { return false }
                 continue
             }
             offset += Int(result)
@@ -173,16 +173,19 @@ public final class AudioOutput: @unchecked Sendable {
         return true
     }
 
-    /// Recovers from an underrun or suspend; records a fatal error and returns false otherwise.
+    /// Recovers from an underrun or suspend (XrunRecovery); records a fatal error and returns false otherwise.
     private func recover(_ handle: OpaquePointer, _ code: Int32) -> Bool {
-        if code == -EPIPE || code == -ESTRPIPE || code == -EINTR {
-            if code == -EPIPE { underrunCount.add(1, ordering: .relaxed) }
-            let result = snd_pcm_recover(handle, code, 1)
-            if result >= 0 { return true }
+        switch XrunRecovery.recover(handle, after: code) {
+        case .retry:
+            return true
+        case .recovered(let underrun):
+            if underrun { underrunCount.add(1, ordering: .relaxed) }
+            return true
+        case .recoveryFailed(let result):
             failure = ALSAError(operation: "recover from underrun", code: result, device: pcm.device)
-            return false
+        case .failed(let result):
+            failure = ALSAError(operation: "write", code: result, device: pcm.device)
         }
-        failure = ALSAError(operation: "write", code: code, device: pcm.device)
         return false
     }
 }

@@ -1,4 +1,5 @@
 import CALSA
+import ThereminCore
 
 /// A MIDI output problem: which port, what failed, ALSA's reason and what to do.
 public struct MIDIError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -29,4 +30,9 @@ public struct MIDIError: Error, Sendable, Equatable, CustomStringConvertible {
             return "check that the receiving program is still running"
         }
     }
+}
+
+extension MIDIError: ReportableError {
+    /// Connecting (a bad port name, no sequencer) is an input error; a send failing mid-run a runtime one.
+    public var failureKind: FailureKind { isSetup ? .input : .runtime }
 }

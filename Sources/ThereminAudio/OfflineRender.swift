@@ -1,8 +1,19 @@
+import Foundation
+import Synchronization
 import ThereminCore
 
 /// Renders a scheduled performance into a sound file as fast as the machine allows. The same schedule always gives
 /// the same file, byte for byte.
+///
+/// Synthesis and writing run side by side: a render thread fills blocks while the calling thread converts and
+/// writes the previous ones (libsndfile's conversion to 24-bit and the kernel's copy cost about as much as the
+/// voice), so on two cores a render takes the longer of the two instead of their sum. Blocks are handed over in
+/// order through a fixed ring, so the file is the same as a one-thread render's.
 public enum OfflineRender {
+    /// Frames per block, and blocks in flight between the two threads.
+    static let blockFrames = 4_096
+    static let ringBlocks = 8
+
     /// - Parameters:
     ///   - renderer: the performance to render (runs to its end).
     ///   - writer: the destination; finished (renamed into place) on success, discarded on failure.
@@ -16,35 +27,118 @@ public enum OfflineRender {
     /// backing track) into `writer`, in stereo (mono files get the average).
     public static func run(_ renderer: BlockRenderer, totalFrames: Int, into writer: SoundFileWriter,
                            progress: (Double) -> Void = { _ in }) throws {
-        let block = 4_096
         let channels = writer.channels
-        var left = [Float](repeating: 0, count: block)
-        var right = [Float](repeating: 0, count: block)
-        var interleaved = [Float](repeating: 0, count: block * channels)
-        var blocks = 0
-        var rendered = 0
-        do {
-            while rendered < totalFrames {
-                let frames = min(block, totalFrames - rendered)
-                left.withUnsafeMutableBufferPointer { l in
-                    right.withUnsafeMutableBufferPointer { r in
-                        interleaved.withUnsafeMutableBufferPointer { out in
-                            guard let lb = l.baseAddress, let rb = r.baseAddress, let ob = out.baseAddress else { return }
-                            renderer.renderStereo(left: lb, right: rb, frames: frames)
-                            ChannelLayout.interleave(left: lb, right: rb, frames: frames, channels: channels, into: ob)
-                        }
-                    }
-                }
-                try interleaved.withUnsafeBufferPointer { try writer.write(UnsafeBufferPointer(rebasing: $0[0..<(frames * channels)])) }
-                rendered += frames
-                blocks += 1
-                if blocks % 64 == 0 { progress(Double(rendered) / Double(max(1, totalFrames))) }
+        let ring = BlockRing(blocks: ringBlocks, frames: blockFrames, channels: channels)
+        // The renderer is handed to the render thread and not touched here until that thread has left (finish()).
+        let handoff = RendererHandoff(renderer: renderer)
+        let producer = Thread {
+            ring.produce(totalFrames: totalFrames) { left, right, frames, interleaved in
+                handoff.renderer.renderStereo(left: left, right: right, frames: frames)
+                ChannelLayout.interleave(left: left, right: right, frames: frames, channels: channels,
+                                         into: interleaved)
             }
+        }
+        producer.name = "theremin-offline-render"
+        producer.start()
+        var written = 0
+        var blocks = 0
+        do {
+            while written < totalFrames {
+                try ring.consume { samples in try writer.write(samples) }
+                written += min(blockFrames, totalFrames - written)
+                blocks += 1
+                if blocks % 64 == 0 { progress(Double(written) / Double(max(1, totalFrames))) }
+            }
+            ring.finish()
             progress(1)
             try writer.finish()
         } catch {
+            ring.finish()
             writer.discard()
             throw error
         }
+    }
+}
+
+/// A renderer owned by the render thread for the length of a render.
+private struct RendererHandoff: @unchecked Sendable {
+    let renderer: BlockRenderer
+}
+
+/// The fixed ring of interleaved blocks between the render thread and the writing thread: `free` counts slots the
+/// renderer may fill, `filled` slots the writer may take, so each side waits only when the other is a whole ring
+/// behind. Every slot is allocated up front.
+final class BlockRing: @unchecked Sendable {
+    private let frames: Int
+    private let channels: Int
+    private let left: UnsafeMutablePointer<Float>
+    private let right: UnsafeMutablePointer<Float>
+    private let slots: [UnsafeMutableBufferPointer<Float>]
+    /// Samples in each slot: written by the renderer before `filled.signal()`, read by the writer after its wait.
+    private let lengths: UnsafeMutablePointer<Int>
+    private let free: DispatchSemaphore
+    private let filled = DispatchSemaphore(value: 0)
+    private let producerDone = DispatchSemaphore(value: 0)
+    /// Set by the writer to make the renderer stop early (a write failed); read by the renderer between blocks.
+    private let cancelled = Atomic<Bool>(false)
+    private var readIndex = 0
+
+    init(blocks: Int, frames: Int, channels: Int) {
+        self.frames = frames
+        self.channels = channels
+        left = .allocate(capacity: frames)
+        right = .allocate(capacity: frames)
+        slots = (0..<blocks).map { _ in
+            let slot = UnsafeMutableBufferPointer<Float>.allocate(capacity: frames * channels)
+            slot.initialize(repeating: 0)
+            return slot
+        }
+        lengths = .allocate(capacity: blocks)
+        lengths.initialize(repeating: 0, count: blocks)
+        free = DispatchSemaphore(value: blocks)
+    }
+
+    deinit {
+        left.deallocate()
+        right.deallocate()
+        for slot in slots { slot.deallocate() }
+        lengths.deallocate()
+    }
+
+    /// The render thread: fills slot after slot until `totalFrames` are rendered or the writer gave up.
+    func produce(totalFrames: Int,
+                 render: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, Int, UnsafeMutablePointer<Float>) -> Void) {
+        var rendered = 0
+        var index = 0
+        while rendered < totalFrames {
+            free.wait()
+            if cancelled.load(ordering: .acquiring) { break }
+            let count = min(frames, totalFrames - rendered)
+            guard let slot = slots[index].baseAddress else { break }
+            render(left, right, count, slot)
+            lengths[index] = count * channels
+            rendered += count
+            index = (index + 1) % slots.count
+            filled.signal()
+        }
+        producerDone.signal()
+    }
+
+    /// The writing thread: takes the next filled slot, in order.
+    func consume(_ body: (UnsafeBufferPointer<Float>) throws -> Void) rethrows {
+        filled.wait()
+        let slot = UnsafeBufferPointer(rebasing: slots[readIndex][0..<lengths[readIndex]])
+        defer {
+            readIndex = (readIndex + 1) % slots.count
+            free.signal()
+        }
+        try body(slot)
+    }
+
+    /// Stops the render thread (if it is still going) and waits for it to leave.
+    func finish() {
+        cancelled.store(true, ordering: .releasing)
+        free.signal()
+        producerDone.wait()
     }
 }

@@ -1,3 +1,5 @@
+import ThereminCore
+
 /// A sound file that could not be read or written, with libsndfile's reason and what to do.
 public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertible {
     public let path: String
@@ -9,4 +11,9 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     public var description: String { "sound file \(path): \(problem)" }
+}
+
+extension SoundFileError: ReportableError {
+    /// A sound file the user named (to read or to write): an input error.
+    public var failureKind: FailureKind { .input }
 }

@@ -1,5 +1,6 @@
 import CSndfile
 import Foundation
+import ThereminCore
 
 /// Writes a sound file with libsndfile, into a temporary name beside the target that `finish()` renames, so a
 /// failed or interrupted render never leaves a half-written file under the real name.
@@ -12,9 +13,10 @@ public final class SoundFileWriter {
     public let sampleRate: Int
     public let channels: Int
     private var file: OpaquePointer?
+    private let output: OutputFile
 
     /// - Throws: `SoundFileError` for an unknown extension or a file that cannot be created.
-    public init(path: String, sampleRate: Int, channels: Int) throws {
+    public init(path: String, sampleRate: Int, channels: Int) throws(SoundFileError) {
         self.path = path
         self.sampleRate = sampleRate
         self.channels = channels
@@ -22,7 +24,8 @@ public final class SoundFileWriter {
         guard let format = SoundFileWriter.format(forExtension: url.pathExtension.lowercased()) else {
             throw SoundFileError(path: path, problem: "unknown sound file type '.\(url.pathExtension)'; use .wav, .flac, .aiff or .ogg")
         }
-        temporaryPath = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).part").path
+        output = OutputFile(path: path)
+        temporaryPath = output.temporaryPath
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channels)
@@ -42,7 +45,7 @@ public final class SoundFileWriter {
 
     /// Appends interleaved float frames (`samples.count` must be a multiple of `channels`).
     /// - Throws: `SoundFileError` when the disk is full or the write fails.
-    public func write(_ samples: UnsafeBufferPointer<Float>) throws {
+    public func write(_ samples: UnsafeBufferPointer<Float>) throws(SoundFileError) {
         guard let file, let base = samples.baseAddress else { return }
         let frames = sf_count_t(samples.count / channels)
         let written = sf_writef_float(file, base, frames)
@@ -52,18 +55,18 @@ public final class SoundFileWriter {
     }
 
     /// Closes the file and moves it into place.
-    public func finish() throws {
+    public func finish() throws(SoundFileError) {
         guard let file else { return }
         self.file = nil
         let closed = sf_close(file)
         guard closed == 0 else {
-            unlink(temporaryPath)
+            output.discard()
             throw SoundFileError(path: path, problem: "could not be completed: \(String(cString: sf_error_number(closed)))")
         }
-        if rename(temporaryPath, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw SoundFileError(path: path, problem: "cannot be saved (\(reason))")
+        do {
+            try output.commit()
+        } catch {
+            throw SoundFileError(path: path, problem: "cannot be saved (\(error.reason))")
         }
     }
 
@@ -72,7 +75,7 @@ public final class SoundFileWriter {
         guard let file else { return }
         sf_close(file)
         self.file = nil
-        unlink(temporaryPath)
+        output.discard()
     }
 
     static func format(forExtension ext: String) -> Int32? {

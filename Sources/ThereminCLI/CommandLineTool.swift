@@ -14,39 +14,10 @@ public enum CommandLineTool {
         do {
             let settings = try Settings(arguments: arguments, applyingPresetsFrom: ProcessInfo.processInfo.environment)
             return try dispatch(settings)
-        } catch let error as UsageError {
-            Output.err("theremin: \(error.message). See 'theremin --help'.\n")
-            return 2
-        } catch let error as TraceError {
-            Output.err("theremin: \(error)\n")
-            return 2
-        } catch let error as SoundFileError {
-            Output.err("theremin: \(error)\n")
-            return 2
-        } catch let error as ConfigFileError {
-            Output.err("theremin: \(error)\n")
-            return 2
-        } catch let error as MIDIError {
-            Output.err("theremin: \(error)\n")
-            return error.isSetup ? 2 : 1
-        } catch let error as ALSAError {
-            Output.err("theremin: \(error)\n")
-            return error.operation == "open" ? 2 : 1
-        } catch let error as TrackerError {
-            Output.err("theremin: \(error)\n")
-            return error.isModelProblem ? 2 : 1
-        } catch let error as VideoError {
-            Output.err("theremin: \(error)\n")
-            return 2
-        } catch let error as V4L2Error {
-            Output.err("theremin: \(error)\n")
-            return error.isDeviceLost ? 1 : 2
-        } catch let error as CalibrationStore.LoadProblem {
-            Output.err("theremin: \(error)\n")
-            return 2
-        } catch let error as RuntimeFailure {
-            Output.err("theremin: \(error.message)\n")
-            return 1
+        } catch let error as any ReportableError {
+            let hint = error.failureKind == .usage ? ". See 'theremin --help'." : ""
+            Output.err("theremin: \(error)\(hint)\n")
+            return error.exitStatus
         } catch {
             Output.err("theremin: \(error)\n")
             return 1
@@ -82,10 +53,11 @@ public enum CommandLineTool {
 }
 
 /// A failure while running (device lost and not recovered, …): exit status 1.
-struct RuntimeFailure: Error, CustomStringConvertible {
+struct RuntimeFailure: ReportableError {
     let message: String
     init(_ message: String) { self.message = message }
     var description: String { message }
+    var failureKind: FailureKind { .runtime }
 }
 
 /// Ends the process with the given status.

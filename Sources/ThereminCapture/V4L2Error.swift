@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ThereminCore
 
 /// A camera failure: what was being done, the system's errno, on which device, and what kind of trouble it is.
 ///
@@ -105,4 +106,10 @@ public struct V4L2Error: Error, Sendable, Equatable, CustomStringConvertible {
         default: return .failed
         }
     }
+}
+
+extension V4L2Error: ReportableError {
+    /// A camera that cannot be opened or used is an input error (the player named it or must fix it); losing it
+    /// mid-run and not getting it back is a runtime failure.
+    public var failureKind: FailureKind { isDeviceLost ? .runtime : .input }
 }

@@ -1,4 +1,4 @@
-import CPreview
+import CVisionLoader
 import ThereminCore
 
 /// A BGR picture the preview is composed on, with the drawing primitives it needs. Drawing clips to the picture.
@@ -30,8 +30,8 @@ public struct Canvas: Sendable {
         let (width, height, stride) = (frame.width, frame.height, frame.bytesPerRow)
         var failure: PreviewError?
         frame.pixels.withUnsafeBufferPointer { source in
-            withImage { image in
-                failure = PreviewCalls.failure { pv_mirror_scaled(source.baseAddress, Int32(clamping: width),
+            withImage { api, image in
+                failure = PreviewCalls.failure { api.pv_mirror_scaled(source.baseAddress, Int32(clamping: width),
                                                                   Int32(clamping: height), stride, image, $0, $1) }
                 return PV_OK
             }
@@ -40,13 +40,13 @@ public struct Canvas: Sendable {
     }
 
     public mutating func fill(_ color: Color) {
-        withImage { pv_fill($0, PreviewCalls.color(color)) }
+        withImage { $0.pv_fill($1, PreviewCalls.color(color)) }
     }
 
     /// A straight line; `smooth` anti-aliases it, otherwise every pixel lands exactly where asked.
     public mutating func line(x0: Int, y0: Int, x1: Int, y1: Int, color: Color, thickness: Int = 1, smooth: Bool = false) {
         withImage {
-            pv_draw_line($0, Int32(clamping: x0), Int32(clamping: y0), Int32(clamping: x1), Int32(clamping: y1),
+            $0.pv_draw_line($1, Int32(clamping: x0), Int32(clamping: y0), Int32(clamping: x1), Int32(clamping: y1),
                          PreviewCalls.color(color), Int32(clamping: thickness), smooth ? 1 : 0)
         }
     }
@@ -54,14 +54,14 @@ public struct Canvas: Sendable {
     /// The outline of a rectangle, `thickness` pixels wide, inside (x, y)–(x + width - 1, y + height - 1).
     public mutating func rectangle(x: Int, y: Int, width: Int, height: Int, color: Color, thickness: Int = 1) {
         withImage {
-            pv_draw_rect($0, Int32(clamping: x), Int32(clamping: y), Int32(clamping: width), Int32(clamping: height),
+            $0.pv_draw_rect($1, Int32(clamping: x), Int32(clamping: y), Int32(clamping: width), Int32(clamping: height),
                          PreviewCalls.color(color), Int32(clamping: max(1, thickness)))
         }
     }
 
     public mutating func fillRectangle(x: Int, y: Int, width: Int, height: Int, color: Color) {
         withImage {
-            pv_draw_rect($0, Int32(clamping: x), Int32(clamping: y), Int32(clamping: width), Int32(clamping: height),
+            $0.pv_draw_rect($1, Int32(clamping: x), Int32(clamping: y), Int32(clamping: width), Int32(clamping: height),
                          PreviewCalls.color(color), -1)
         }
     }
@@ -69,7 +69,7 @@ public struct Canvas: Sendable {
     /// A circle, anti-aliased; `thickness` nil fills it.
     public mutating func circle(centerX: Int, centerY: Int, radius: Int, color: Color, thickness: Int? = nil) {
         withImage {
-            pv_draw_circle($0, Int32(clamping: centerX), Int32(clamping: centerY), Int32(clamping: radius),
+            $0.pv_draw_circle($1, Int32(clamping: centerX), Int32(clamping: centerY), Int32(clamping: radius),
                            PreviewCalls.color(color), Int32(clamping: thickness ?? -1))
         }
     }
@@ -77,16 +77,16 @@ public struct Canvas: Sendable {
     /// A translucent panel: `color` blended over the picture with `opacity` in [0,1].
     public mutating func blend(x: Int, y: Int, width: Int, height: Int, color: Color, opacity: Double) {
         withImage {
-            pv_blend_rect($0, Int32(clamping: x), Int32(clamping: y), Int32(clamping: width), Int32(clamping: height),
+            $0.pv_blend_rect($1, Int32(clamping: x), Int32(clamping: y), Int32(clamping: width), Int32(clamping: height),
                           PreviewCalls.color(color), opacity)
         }
     }
 
     /// ASCII text with its baseline starting at (x, baseline); scale 1 is about 22 pixels tall.
     public mutating func text(_ text: String, x: Int, baseline: Int, scale: Double, color: Color, thickness: Int = 1) {
-        withImage { image in
+        withImage { api, image in
             text.withCString {
-                pv_draw_text(image, $0, Int32(clamping: x), Int32(clamping: baseline), scale, PreviewCalls.color(color),
+                api.pv_draw_text(image, $0, Int32(clamping: x), Int32(clamping: baseline), scale, PreviewCalls.color(color),
                              Int32(clamping: thickness))
             }
         }
@@ -94,7 +94,8 @@ public struct Canvas: Sendable {
 
     /// The size of `text` as `text(_:x:baseline:scale:color:thickness:)` draws it.
     public static func measure(_ text: String, scale: Double, thickness: Int = 1) -> TextSize {
-        let size = text.withCString { pv_measure_text($0, scale, Int32(clamping: thickness)) }
+        guard let api = try? PreviewCalls.api() else { return TextSize(width: 0, height: 0, descent: 0) }
+        let size = text.withCString { api.pv_measure_text($0, scale, Int32(clamping: thickness)) }
         return TextSize(width: Int(size.width), height: Int(size.height), descent: Int(size.descent))
     }
 
@@ -109,14 +110,21 @@ public struct Canvas: Sendable {
     /// Forgets the recorded failure (after the caller reported it).
     public mutating func clearProblem() { problem = nil }
 
-    private mutating func withImage(_ body: (pv_image) -> pv_status) {
+    private mutating func withImage(_ body: (pv_api, pv_image) -> pv_status) {
+        let api: pv_api
+        do {
+            api = try PreviewCalls.api()
+        } catch {
+            record(error)
+            return
+        }
         let (width, height, stride) = (image.width, image.height, image.bytesPerRow)
         guard width > 0, height > 0, stride >= width * 3, image.pixels.count >= stride * height else {
             record(PreviewError(kind: .drawing, problem: "the preview picture is malformed (\(width)x\(height))"))
             return
         }
         let status = image.pixels.withUnsafeMutableBufferPointer { pixels in
-            body(pv_image(pixels: pixels.baseAddress, width: Int32(width), height: Int32(height), stride: stride))
+            body(api, pv_image(pixels: pixels.baseAddress, width: Int32(width), height: Int32(height), stride: stride))
         }
         if status != PV_OK { record(PreviewCalls.error(status: status, message: "")) }
     }

@@ -1,3 +1,5 @@
+import ThereminCore
+
 /// Why the preview window could not be opened or drawn.
 public struct PreviewError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable, Equatable {
@@ -20,4 +22,10 @@ public struct PreviewError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     public var description: String { problem }
+}
+
+extension PreviewError: ReportableError {
+    /// The window failing while playing (or its library missing) is a runtime failure; without a display the live
+    /// session falls back to the terminal before this is ever thrown.
+    public var failureKind: FailureKind { .runtime }
 }

@@ -1,21 +1,24 @@
-import CPreview
+import CVisionLoader
 
 /// The preview window on the screen: shows composed pictures and reports the keys the player presses.
 ///
 /// Every use must come from the main thread (the GUI toolkit's rule); the live session draws from there.
 public final class PreviewWindow {
     private var handle: OpaquePointer?
+    private let api: pv_api
 
     /// Opens a window titled `title` and places it at the screen's top-left corner.
     /// - Throws: `PreviewError` of kind `.noDisplay` when there is no display to open it on (checked before the GUI
     ///   toolkit is touched), `.window` when the toolkit fails.
     public init(title: String) throws(PreviewError) {
+        let api = try PreviewCalls.api()
+        self.api = api
         var opened: OpaquePointer?
         try PreviewCalls.call { error, size in
-            title.withCString { pv_window_open($0, &opened, error, size) }
+            title.withCString { api.pv_window_open($0, &opened, error, size) }
         }
         handle = opened
-        try PreviewCalls.call { pv_window_move(opened, 0, 0, $0, $1) }
+        try PreviewCalls.call { api.pv_window_move(opened, 0, 0, $0, $1) }
     }
 
     deinit { close() }
@@ -33,7 +36,7 @@ public final class PreviewWindow {
             let picture = pv_image(pixels: UnsafeMutablePointer(mutating: pixels.baseAddress),
                                    width: Int32(clamping: image.width), height: Int32(clamping: image.height),
                                    stride: image.bytesPerRow)
-            failure = PreviewCalls.failure { pv_window_show(handle, picture, $0, $1) }
+            failure = PreviewCalls.failure { api.pv_window_show(handle, picture, $0, $1) }
         }
         if let failure { throw failure }
     }
@@ -47,7 +50,7 @@ public final class PreviewWindow {
         var wait = Int32(clamping: waitMilliseconds)
         // Several keys may be queued: read until none is left (each extra call waits 1 ms).
         while keys.count < 16 {
-            let key = pv_window_poll_key(handle, wait, &closed)
+            let key = api.pv_window_poll_key(handle, wait, &closed)
             wait = 1
             if key < 0 || closed != 0 { break }
             keys.append(key)
@@ -57,7 +60,7 @@ public final class PreviewWindow {
 
     /// Takes the window off the screen. Safe to call more than once.
     public func close() {
-        pv_window_close(handle)
+        api.pv_window_close(handle)
         handle = nil
     }
 }

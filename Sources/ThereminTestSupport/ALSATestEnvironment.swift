@@ -64,6 +64,9 @@ public final class ALSATestEnvironment: @unchecked Sendable {
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
+    /// Why tests that need the paced device skip.
+    public static let pacedDeviceMissing = "paced ALSA test device not built: run `swift build --build-tests`"
+
     /// Configuration defining `paced`, or nil when the plugin is not built.
     public static func pacedDeviceConfiguration() -> String? {
         guard let plugin = pacedPluginPath else { return nil }

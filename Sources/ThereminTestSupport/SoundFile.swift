@@ -47,4 +47,20 @@ public enum SoundFile {
         }
         throw Failure(description: "\(path) has no data chunk")
     }
+
+    /// Writes `samples` as a 16-bit mono PCM WAV file (e.g. a backing track for a test), without libsndfile.
+    public static func writeMono16(_ samples: [Float], sampleRate: Int, to path: String) throws {
+        var data = Data()
+        func u32(_ value: Int) { withUnsafeBytes(of: UInt32(value).littleEndian) { data.append(contentsOf: $0) } }
+        func u16(_ value: Int) { withUnsafeBytes(of: UInt16(value).littleEndian) { data.append(contentsOf: $0) } }
+        data.append(contentsOf: Array("RIFF".utf8)); u32(36 + samples.count * 2); data.append(contentsOf: Array("WAVE".utf8))
+        data.append(contentsOf: Array("fmt ".utf8)); u32(16); u16(1); u16(1); u32(sampleRate); u32(sampleRate * 2)
+        u16(2); u16(16)
+        data.append(contentsOf: Array("data".utf8)); u32(samples.count * 2)
+        for sample in samples {
+            let value = Int16(clamping: Int((Double(sample) * 32_767).rounded()))
+            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+        }
+        try data.write(to: URL(fileURLWithPath: path))
+    }
 }

@@ -2,6 +2,11 @@ import Foundation
 
 /// Deterministic test signals: harmonic tones, plucked strings, a sung vowel, noise.
 public enum Tones {
+    /// A sine of `amplitude` at `frequency`, `count` samples at `rate`.
+    public static func sine(_ frequency: Double, amplitude: Double, count: Int, rate: Double) -> [Float] {
+        (0..<count).map { Float(amplitude * sin(2 * Double.pi * frequency * Double($0) / rate)) }
+    }
+
     /// A sum of harmonics (`amplitudes[k]` for harmonic k+1), peak-normalized to 0.5.
     public static func harmonic(_ frequency: Double, amplitudes: [Double], count: Int, rate: Double, phase: Double = 0.3) -> [Float] {
         var samples = [Double](repeating: 0, count: count)

@@ -1,4 +1,4 @@
-import CHandTracker
+import CVisionLoader
 import ThereminCore
 
 /// Draws tracked hands on frames, for the live preview.
@@ -8,17 +8,27 @@ public enum HandOverlay {
     ///   coordinates are converted to match.
     /// - Throws: `TrackerError` (`.invalidFrame`) for a malformed frame.
     public static func draw(_ hand: TrackedHand, on frame: inout Frame, frameIsMirrored: Bool) throws(TrackerError) {
-        guard hand.sample.present else { return }
+        try draw(hand.sample, mirrored: hand.mirrored, on: &frame, frameIsMirrored: frameIsMirrored)
+    }
+
+    /// Draws a hand sample as the tracker gave it (fingertip, landmarks, region) onto `frame` (BGR).
+    /// - Parameter mirrored: whether the sample's coordinates are in the mirrored selfie view (they are for every
+    ///   source theremin plays from).
+    /// - Throws: `TrackerError` (`.invalidFrame`) for a malformed frame.
+    public static func draw(_ hand: HandSample, mirrored: Bool = true, on frame: inout Frame,
+                            frameIsMirrored: Bool) throws(TrackerError) {
+        guard hand.present else { return }
         guard frame.pixels.count >= frame.bytesPerRow * frame.height else {
             throw TrackerError(kind: .invalidFrame,
                                problem: "frame \(frame.sequence) is smaller than \(frame.bytesPerRow) x \(frame.height)",
                                remedy: "the frame source delivered a malformed frame; please report this")
         }
-        var cHand = TrackerCalls.cHand(hand)
+        let api = try TrackerCalls.api()
+        var cHand = TrackerCalls.cHand(hand, mirrored: mirrored)
         let (width, height, stride) = (frame.width, frame.height, frame.bytesPerRow)
         try frame.pixels.withUnsafeMutableBufferPointer { (pixels) throws(TrackerError) in
             try TrackerCalls.call(fileRemedy: "") { error, size in
-                th_draw_hand(pixels.baseAddress, Int32(clamping: width), Int32(clamping: height), stride, &cHand,
+                api.th_draw_hand(pixels.baseAddress, Int32(clamping: width), Int32(clamping: height), stride, &cHand,
                              frameIsMirrored ? 1 : 0, error, size)
             }
         }

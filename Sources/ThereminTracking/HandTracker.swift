@@ -1,4 +1,4 @@
-import CHandTracker
+import CVisionLoader
 import Foundation
 import ThereminCore
 
@@ -31,22 +31,25 @@ public final class HandTracker: @unchecked Sendable {
     /// For the classical tracker: whether faces are masked out of the skin mask (false without a cascade).
     public let masksFaces: Bool
     private let handle: OpaquePointer
+    private let api: th_api
 
     /// Loads the neural tracker from the two model files (and test-runs them).
     /// - Throws: `TrackerError` when a file is missing, unreadable or not the expected model, or an option is out
     ///   of range.
     public init(models: ModelFiles, options: TrackerOptions = TrackerOptions()) throws(TrackerError) {
         try options.validate()
-        var cOptions = TrackerCalls.cOptions(options)
+        let api = try TrackerCalls.api()
+        var cOptions = TrackerCalls.cOptions(options, api: api)
         var created: OpaquePointer?
         try TrackerCalls.call(fileRemedy: TrackerError.modelRemedy) { error, size in
-            th_tracker_create(models.palmDetector, models.handLandmarks, &cOptions, &created, error, size)
+            api.th_tracker_create(models.palmDetector, models.handLandmarks, &cOptions, &created, error, size)
         }
         guard let created else {
             throw TrackerError(kind: .processingFailed, problem: "the tracker library returned no handle",
                                remedy: "please report this")
         }
         handle = created
+        self.api = api
         kind = .neural
         self.options = options
         masksFaces = false
@@ -65,23 +68,25 @@ public final class HandTracker: @unchecked Sendable {
     public init(classicWithFaceCascade faceCascade: String? = HandTracker.defaultFaceCascadeIfInstalled(),
                 options: TrackerOptions = TrackerOptions()) throws(TrackerError) {
         try options.validate()
-        var cOptions = TrackerCalls.cOptions(options)
+        let api = try TrackerCalls.api()
+        var cOptions = TrackerCalls.cOptions(options, api: api)
         var created: OpaquePointer?
         try TrackerCalls.call(fileRemedy: TrackerError.cascadeRemedy) { error, size in
-            th_tracker_create_classic(faceCascade, &cOptions, &created, error, size)
+            api.th_tracker_create_classic(faceCascade, &cOptions, &created, error, size)
         }
         guard let created else {
             throw TrackerError(kind: .processingFailed, problem: "the tracker library returned no handle",
                                remedy: "please report this")
         }
         handle = created
+        self.api = api
         kind = .classic
         self.options = options
-        masksFaces = th_tracker_masks_faces(created) != 0
+        masksFaces = api.th_tracker_masks_faces(created) != 0
     }
 
     deinit {
-        th_tracker_destroy(handle)
+        api.th_tracker_destroy(handle)
     }
 
     /// Debian's face cascade when the `opencv-data` package is installed, else nil.
@@ -103,7 +108,7 @@ public final class HandTracker: @unchecked Sendable {
         var hand = th_hand()
         try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
             try TrackerCalls.call(fileRemedy: TrackerError.modelRemedy) { error, size in
-                th_tracker_process_bgr(handle, pixels.baseAddress, Int32(clamping: frame.width),
+                api.th_tracker_process_bgr(handle, pixels.baseAddress, Int32(clamping: frame.width),
                                        Int32(clamping: frame.height), frame.bytesPerRow, &hand, error, size)
             }
         }
@@ -127,7 +132,7 @@ public final class HandTracker: @unchecked Sendable {
         try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
             try hands.withUnsafeMutableBufferPointer { (slots) throws(TrackerError) in
                 try TrackerCalls.call(fileRemedy: TrackerError.modelRemedy) { error, size in
-                    th_tracker_process_hands_bgr(handle, pixels.baseAddress, Int32(clamping: frame.width),
+                    api.th_tracker_process_hands_bgr(handle, pixels.baseAddress, Int32(clamping: frame.width),
                                                  Int32(clamping: frame.height), frame.bytesPerRow, slots.baseAddress,
                                                  Int32(clamping: slots.count), &count, error, size)
                 }
@@ -138,17 +143,18 @@ public final class HandTracker: @unchecked Sendable {
 
     /// Forgets the tracked hands: the next frame starts with the palm detector. Call between unrelated pictures.
     public func reset() {
-        th_tracker_reset(handle)
+        api.th_tracker_reset(handle)
     }
 
-    /// Sets how many threads OpenCV uses for every tracker in the process (1: one core; nil: all cores).
+    /// Sets how many threads OpenCV uses for every tracker in the process (1: one core; nil: all cores). Without
+    /// the tracker library this does nothing: creating a tracker reports the missing library.
     public static func setThreadCount(_ threads: Int?) {
-        th_set_num_threads(threads.map { Int32(clamping: $0) } ?? -1)
+        (try? TrackerCalls.api())?.th_set_num_threads(threads.map { Int32(clamping: $0) } ?? -1)
     }
 
-    /// How many threads OpenCV currently uses.
+    /// How many threads OpenCV currently uses (0 without the tracker library).
     public static var threadCount: Int {
-        Int(th_get_num_threads())
+        (try? TrackerCalls.api()).map { Int($0.th_get_num_threads()) } ?? 0
     }
 
     private func checkSize(of frame: Frame) throws(TrackerError) {
@@ -172,9 +178,9 @@ public final class HandTracker: @unchecked Sendable {
         }
         let sample = HandSample(t: time, x: Double(hand.fingertip.x), y: Double(hand.fingertip.y), present: true,
                                 confidence: Double(hand.confidence), handedness: handedness,
-                                landmarks: TrackerCalls.landmarks(of: hand))
-        return TrackedHand(sample: sample, mirrored: mirrored, region: TrackerCalls.region(of: hand),
-                           detectorRan: hand.detector_ran != 0,
-                           handednessConfidence: Double(hand.handedness_confidence), acquired: hand.acquired != 0)
+                                landmarks: TrackerCalls.landmarks(of: hand), acquired: hand.acquired != 0,
+                                region: TrackerCalls.region(of: hand))
+        return TrackedHand(sample: sample, mirrored: mirrored, detectorRan: hand.detector_ran != 0,
+                           handednessConfidence: Double(hand.handedness_confidence))
     }
 }

@@ -1,48 +1,31 @@
 import ThereminCore
 
-/// The region of the frame the landmark model looked at: a rotated rectangle, normalized like the landmarks.
-public struct HandRegion: Sendable, Equatable {
-    public var centerX: Double
-    public var centerY: Double
-    /// Width and height as fractions of the frame's width and height.
-    public var width: Double
-    public var height: Double
-    /// Radians, clockwise on screen.
-    public var rotation: Double
-
-    public init(centerX: Double, centerY: Double, width: Double, height: Double, rotation: Double) {
-        self.centerX = centerX
-        self.centerY = centerY
-        self.width = width
-        self.height = height
-        self.rotation = rotation
-    }
-}
-
-/// One frame's tracking result with the details behind the sample: for the preview overlay and the benchmark.
+/// The tracker's diagnostics around a sample, for the benchmark and the overlay: the sample itself carries
+/// everything the pipeline uses (fingertip, landmarks, region, handedness, acquired, confidence) from the tracker to
+/// the display, so nothing is rebuilt on the way.
 public struct TrackedHand: Sendable, Equatable {
     /// What the rest of the program consumes.
     public var sample: HandSample
     /// Whether the coordinates are in the mirrored selfie view.
     public var mirrored: Bool
-    /// The landmark model's region this frame (neural tracker, hand present).
-    public var region: HandRegion?
     /// Whether the palm detector ran on this frame (the expensive step).
     public var detectorRan: Bool
     /// How sure the model is of `sample.handedness`, in [0.5, 1]; 0 when unknown.
     public var handednessConfidence: Double
-    /// True when the palm detector found this hand on this frame: a new hand in its slot, not the one followed from
-    /// the previous frame (so, e.g., smoothing should start afresh). False for a followed or absent hand, and always
-    /// for the classical tracker.
-    public var acquired: Bool
 
+    /// The landmark model's region this frame (`sample.region`).
+    public var region: HandRegion? { sample.region }
+    /// Whether the palm detector found this hand on this frame (`sample.acquired`).
+    public var acquired: Bool { sample.acquired }
+
+    /// - Parameters: `region` and `acquired`, when given, are stored in the sample.
     public init(sample: HandSample, mirrored: Bool, region: HandRegion? = nil, detectorRan: Bool = false,
                 handednessConfidence: Double = 0, acquired: Bool = false) {
         self.sample = sample
+        if let region { self.sample.region = region }
+        if acquired { self.sample.acquired = true }
         self.mirrored = mirrored
-        self.region = region
         self.detectorRan = detectorRan
         self.handednessConfidence = handednessConfidence
-        self.acquired = acquired
     }
 }

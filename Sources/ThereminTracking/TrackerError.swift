@@ -1,3 +1,5 @@
+import ThereminCore
+
 /// Why the hand tracker could not start or could not process a frame.
 ///
 /// The text says what failed and where (`problem`, which names the file or frame) and what to do (`remedy`), so the
@@ -21,6 +23,8 @@ public struct TrackerError: Error, Equatable, Sendable, CustomStringConvertible 
         case processingFailed
         /// Memory ran out.
         case outOfMemory
+        /// The tracker's library (libtheremin-vision.so) is missing or incomplete: a broken installation.
+        case libraryMissing
     }
 
     public let kind: Kind
@@ -43,7 +47,7 @@ public struct TrackerError: Error, Equatable, Sendable, CustomStringConvertible 
     public var isModelProblem: Bool {
         switch kind {
         case .modelsNotFound, .fileMissing, .fileUnreadable, .modelInvalid: true
-        case .invalidFrame, .invalidOptions, .processingFailed, .outOfMemory: false
+        case .invalidFrame, .invalidOptions, .processingFailed, .outOfMemory, .libraryMissing: false
         }
     }
 }
@@ -54,4 +58,10 @@ extension TrackerError {
         + "\(ModelFiles.handLandmarksName); --tracker classic runs without models"
     static let cascadeRemedy = "install Debian's opencv-data package, or give no face cascade (faces will then "
         + "count as skin)"
+}
+
+extension TrackerError: ReportableError {
+    /// A model the user can restore or replace is an input error; a failure while tracking, or a broken
+    /// installation, a runtime one.
+    public var failureKind: FailureKind { isModelProblem ? .input : .runtime }
 }

@@ -1,4 +1,4 @@
-import CHandTracker
+import CVisionLoader
 
 /// How a HandTracker reports and how hard it looks.
 public struct TrackerOptions: Sendable, Equatable {

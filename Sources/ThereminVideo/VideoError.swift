@@ -1,3 +1,5 @@
+import ThereminCore
+
 /// Why a video file, image or folder given with `--input` cannot be used.
 ///
 /// `problem` says what failed and names the file; `remedy` says what to do.
@@ -13,6 +15,8 @@ public struct VideoError: Error, Equatable, Sendable, CustomStringConvertible {
         case notDecodable
         /// Decoding failed part-way through.
         case decodingFailed
+        /// The video library (libtheremin-vision.so) is missing or incomplete: a broken installation.
+        case libraryMissing
     }
 
     public let kind: Kind
@@ -36,4 +40,9 @@ public struct VideoError: Error, Equatable, Sendable, CustomStringConvertible {
 extension VideoError {
     static let formatsRemedy = "give a video FFmpeg can play (e.g. .mp4, .mkv, .webm), an image (.jpg, .png, ...) "
         + "or a folder of images"
+}
+
+extension VideoError: ReportableError {
+    /// The file given to --input is at fault (input error), unless theremin's own library is missing (runtime).
+    public var failureKind: FailureKind { kind == .libraryMissing ? .runtime : .input }
 }

@@ -9,7 +9,7 @@ final class UnderrunRecoveryTests: XCTestCase {
     func testForcedUnderrunsAreRecoveredAndCounted() throws {
         // Run the device clock 8x faster than real time so the test takes a fraction of a second.
         guard let (device, path) = ALSATestEnvironment.shared.pacedDevice(named: "xrun", xruns: [9_600, 30_000], speed: 8) else {
-            throw XCTSkip("paced ALSA test device not built: run `swift build --product asound_module_pcm_theremin_paced`")
+            throw XCTSkip(ALSATestEnvironment.pacedDeviceMissing)
         }
         let output = try AudioOutput(request: PlaybackRequest(device: device))
         let rate = Double(output.format.sampleRate)

@@ -9,13 +9,9 @@ extension XCTestCase {
         var options = FakeCamera.Options()
         options.rates = [100, 30]
         configure(&options)
-        do {
-            let fake = try FakeCamera.start(options)
-            addTeardownBlock { fake.stop() }
-            return fake
-        } catch let unavailable as FakeCameraUnavailable {
-            throw XCTSkip("\(unavailable)")
-        }
+        let fake = try FakeCamera.startOrSkip(options)
+        addTeardownBlock { fake.stop() }
+        return fake
     }
 
     /// Opens a camera on a fake device, closed at teardown.

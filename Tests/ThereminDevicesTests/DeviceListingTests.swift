@@ -37,10 +37,7 @@ final class DeviceListingTests: XCTestCase {
         options.card = "Listing Cam"
         options.pixelFormats = ["YUYV", "BGR3"]
         options.rates = [30, 7.5]
-        let fake: FakeCamera
-        do { fake = try FakeCamera.start(options) } catch let unavailable as FakeCameraUnavailable {
-            throw XCTSkip("\(unavailable)")
-        }
+        let fake = try FakeCamera.startOrSkip(options)
         defer { fake.stop() }
 
         let table = try listDevicesReport(json: false, cameraDirectory: fake.directory)

@@ -4,6 +4,7 @@ import ThereminCore
 import ThereminTracking
 import ThereminVideo
 import XCTest
+import ThereminTestSupport
 
 /// Following two hands (`maxHands` 2) with the real models on real pictures and clips from the corpus (skipped when
 /// the corpus or the models are absent).
@@ -173,7 +174,7 @@ final class TwoHandTrackerTests: XCTestCase {
     func testOneHandModeIsUnchanged() throws {
         // maxHands 1 (the default) through processHands reports exactly what process reports, frame by frame.
         XCTAssertEqual(TrackerOptions().maxHands, 1)
-        let clip = try Fixtures.corpus().appendingPathComponent("video/mediapipe_selfie_segmentation_web.mp4")
+        let clip = try TestMedia.requireSelfieClip()
         let single = try tracker(.video, maxHands: 1)
         let hands = try tracker(.video, maxHands: 1)
         let source = try VideoFileSource(path: clip.path)

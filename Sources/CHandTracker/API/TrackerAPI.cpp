@@ -19,6 +19,7 @@
 #include "Overlay/HandOverlay.hpp"
 #include "Pipeline/HandPipeline.hpp"
 #include "Neural/NeuralModel.hpp"
+#include "ShimGuard.hpp"
 #include "Support/TrackerFailure.hpp"
 
 struct th_tracker {
@@ -31,44 +32,22 @@ struct th_tracker {
 
 namespace {
 
-void writeError(char *buffer, size_t size, const std::string &message) {
-    if (buffer == nullptr || size == 0) {
-        return;
-    }
-    std::snprintf(buffer, size, "%s", message.c_str());
-}
+using theremin::shim::writeError;
 
-std::string openCVMessage(const cv::Exception &error) {
-    std::string message = "OpenCV error";
-    if (!error.func.empty()) {
-        message += " in " + error.func;
-    }
-    return message + ": " + (error.err.empty() ? std::string(error.what()) : error.err);
-}
-
-/// Runs `body`, mapping every exception to a status and a message.
+/// Runs `body`, mapping every exception to a status and a message (the tracker's own failures carry their status;
+/// the rest is ShimGuard.hpp's).
 template <typename Body>
-th_status guarded(char *error, size_t errorSize, Body &&body) {
-    try {
-        body();
-        writeError(error, errorSize, "");
-        return TH_OK;
-    } catch (const theremin::TrackerFailure &failure) {
-        writeError(error, errorSize, failure.what());
-        return failure.status();
-    } catch (const cv::Exception &failure) {
-        writeError(error, errorSize, openCVMessage(failure));
-        return TH_ERROR_PROCESSING;
-    } catch (const std::bad_alloc &) {
-        writeError(error, errorSize, "out of memory");
-        return TH_ERROR_OUT_OF_MEMORY;
-    } catch (const std::exception &failure) {
-        writeError(error, errorSize, failure.what());
-        return TH_ERROR_PROCESSING;
-    } catch (...) {
-        writeError(error, errorSize, "unknown failure");
-        return TH_ERROR_PROCESSING;
-    }
+th_status guarded(char *error, size_t errorSize, Body &&body) noexcept {
+    return theremin::shim::guarded(TH_ERROR_PROCESSING, TH_ERROR_OUT_OF_MEMORY, error, errorSize, [&] {
+        try {
+            body();
+            writeError(error, errorSize, "");
+            return TH_OK;
+        } catch (const theremin::TrackerFailure &failure) {
+            writeError(error, errorSize, failure.what());
+            return failure.status();
+        }
+    });
 }
 
 th_status invalid(char *error, size_t errorSize, const std::string &message) {

@@ -1,41 +1,19 @@
-// Turning C++ failures into the C API's status and one-line message: no exception leaves CPreview.
+// CPreview's statuses for the shared guarded() (ShimGuard.hpp), and image wrapping: no exception leaves CPreview.
 #pragma once
-
-#include <cstdio>
-#include <exception>
-#include <new>
-#include <string>
 
 #include <opencv2/core.hpp>
 
 #include "CPreview.h"
+#include "ShimGuard.hpp"
 
 namespace theremin::preview {
 
-inline void writeError(char *buffer, size_t size, const std::string &message) {
-    if (buffer != nullptr && size > 0) {
-        std::snprintf(buffer, size, "%s", message.c_str());
-    }
-}
+using shim::writeError;
 
-/// Runs `body`, mapping exceptions to `failure` (or out of memory) with a message.
+/// Runs `body`, mapping exceptions to `failure` (or out of memory) with a message (see ShimGuard.hpp).
 template <typename Body>
 pv_status guarded(pv_status failure, char *error, size_t errorSize, Body &&body) noexcept {
-    try {
-        return body();
-    } catch (const cv::Exception &exception) {
-        writeError(error, errorSize, "OpenCV: " + (exception.err.empty() ? std::string(exception.what()) : exception.err));
-        return failure;
-    } catch (const std::bad_alloc &) {
-        writeError(error, errorSize, "out of memory");
-        return PV_ERROR_OUT_OF_MEMORY;
-    } catch (const std::exception &exception) {
-        writeError(error, errorSize, exception.what());
-        return failure;
-    } catch (...) {
-        writeError(error, errorSize, "unknown failure");
-        return failure;
-    }
+    return shim::guarded(failure, PV_ERROR_OUT_OF_MEMORY, error, errorSize, body);
 }
 
 /// A header over a caller's image (no copy), or false when the description is unusable.

@@ -1,6 +1,7 @@
 import Foundation
 import ThereminAudio
 import ThereminCore
+import ThereminSession
 import ThereminTracking
 import ThereminVideo
 
@@ -31,7 +32,12 @@ struct InputCommand {
         let hands = settings.music.handCount
         let traceWriter = try settings.record.map { try TraceWriter(path: $0, metadata: metadata, hands: hands) }
         let soundWriter: SoundFileWriter?
+        let setup: RenderSetup?
         do {
+            // The backing track is decoded before tracking too: the render is the same as --replay's.
+            setup = try settings.output.map { _ in
+                try RenderSetup(sound: settings.sound, calibration: calibration, sampleRate: settings.sampleRate)
+            }
             soundWriter = try settings.output.map { try SoundFileWriter(path: $0, sampleRate: settings.sampleRate, channels: 2) }
         } catch {
             traceWriter?.discard()
@@ -51,14 +57,11 @@ struct InputCommand {
                 }.map(HandsFrame.init)
             }
             progress.finish()
-            guard let start = frames.first?.t else {
+            guard !frames.isEmpty else {
                 throw UsageError("input \(path) has no frames to track")
             }
-            // Trace time starts at the first frame.
-            for i in frames.indices {
-                frames[i].t = max(0, frames[i].t - start)
-                for h in frames[i].hands.indices { frames[i].hands[h].t = frames[i].t }
-            }
+            var clock = TraceClock()
+            frames = frames.map { clock.rebase($0) }
             if let traceWriter {
                 for frame in frames { try traceWriter.write(frame) }
                 try traceWriter.finish()
@@ -71,18 +74,12 @@ struct InputCommand {
         let seen = frames.filter { !$0.present.isEmpty }.count
         var summary = "tracked \(frames.count) frames from \(path), hand in \(seen)"
         if let record = settings.record { summary += "; trace \(record)" }
-        if let soundWriter {
+        if let soundWriter, let setup {
             let first = frames.map { $0.hands.first ?? .absent(at: $0.t) }
             let second = hands > 1 ? frames.map { $0.hands.count > 1 ? $0.hands[1] : .absent(at: $0.t) } : nil
-            let trace = Trace(metadata: metadata, samples: first, secondHand: second)
-            let rate = Double(settings.sampleRate)
-            var mapper = EngineFactory.mapper(settings)
-            mapper.calibration = calibration
-            let plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate, tail: EngineFactory.tail(settings))
-            let renderer = ScheduledRenderer(engine: EngineFactory.make(settings, sampleRate: rate),
-                                             schedule: plan.schedule, totalFrames: plan.totalFrames)
-            try OfflineRender.run(renderer, into: soundWriter, progress: ProgressBar(label: "rendering").update)
-            summary += String(format: "; sound %@ (%.1f s)", soundWriter.path, Double(plan.totalFrames) / rate)
+            let render = setup.performance(of: Trace(metadata: metadata, samples: first, secondHand: second))
+            try render.render(into: soundWriter, progress: ProgressBar(label: "rendering").update)
+            summary += String(format: "; sound %@ (%.1f s)", soundWriter.path, render.duration)
         }
         Output.out(summary + "\n")
     }

@@ -7,11 +7,8 @@ enum MusicSetup {
     /// Returns an exit status when the command is complete without running a mode, else nil.
     static func prepare(_ settings: Settings) throws -> Int32? {
         if let muted = settings.music.cuesMuted {
-            let path = UserConfig.path()
-            var (config, warning) = UserConfig.load(path: path)
+            let (path, warning) = try UserConfig.update { $0.cuesMuted = muted }
             if let warning { Output.err("theremin: \(warning)\n") }
-            config.cuesMuted = muted
-            try config.save(path: path)
             if settings.verbose { Output.err("cues \(muted ? "muted" : "unmuted"); saved in \(path)\n") }
         }
         if let name = settings.music.savePreset {
@@ -28,8 +25,6 @@ enum MusicSetup {
     /// ignored).
     static func cuesMuted(_ settings: Settings) -> Bool {
         if let muted = settings.music.cuesMuted { return muted }
-        let (config, warning) = UserConfig.load(path: UserConfig.path())
-        if let warning { Output.err("theremin: \(warning)\n") }
-        return config.cuesMuted
+        return UserConfig.loadReporting().cuesMuted
     }
 }

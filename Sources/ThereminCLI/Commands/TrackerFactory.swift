@@ -1,4 +1,5 @@
 import ThereminCore
+import ThereminSession
 import ThereminTracking
 
 /// Builds the hand tracker the settings ask for.

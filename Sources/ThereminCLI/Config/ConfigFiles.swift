@@ -3,14 +3,16 @@ import ThereminCore
 
 /// A settings, preset or output file that cannot be read, parsed or written: one line naming the file, the problem
 /// and the remedy; exit status 2.
-struct ConfigFileError: Error, CustomStringConvertible, Equatable {
+struct ConfigFileError: ReportableError, Equatable {
     let path: String
     let problem: String
     var description: String { "\(path): \(problem)" }
+    /// A preset or config file the user named or must fix.
+    var failureKind: FailureKind { .input }
 }
 
 /// Paths in the config folder (`ConfigDirectory`, shared with the calibration store) and whole-file writes through
-/// `AtomicFile` (temporary name + rename) with errors phrased for the player.
+/// `OutputFile` (temporary name + rename) with errors phrased for the player.
 enum ConfigFiles {
     /// `$XDG_CONFIG_HOME/theremin/<components…>` (default `~/.config/theremin/…`).
     static func path(_ components: String..., environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -31,7 +33,7 @@ enum ConfigFiles {
             }
         }
         do {
-            try AtomicFile.write(data, to: url)
+            try OutputFile.write(data, to: url)
         } catch {
             throw ConfigFileError(path: path, problem: "cannot be written: check that the folder \(folder) exists and is writable")
         }

@@ -47,6 +47,33 @@ struct UserConfig: Equatable {
         return (config, nil)
     }
 
+    /// The config at the standard path; a problem with it is printed (one line) and the defaults are used.
+    static func loadReporting() -> UserConfig {
+        let (config, warning) = load(path: path())
+        if let warning { Output.err("theremin: \(warning)\n") }
+        return config
+    }
+
+    /// Loads config.json, applies `change` and saves it; returns its path and the load's warning, if any.
+    /// - Throws: `ConfigFileError` when it cannot be saved.
+    static func update(_ change: (inout UserConfig) -> Void) throws -> (path: String, warning: String?) {
+        let path = path()
+        var (config, warning) = load(path: path)
+        change(&config)
+        try config.save(path: path)
+        return (path, warning)
+    }
+
+    /// Remembers the mute key's state for the next run; returns a problem to show, if any (the live session's
+    /// `rememberMute`).
+    static func rememberMute(_ muted: Bool) -> String? {
+        do {
+            return try update { $0.muted = muted }.warning
+        } catch {
+            return "could not remember the mute state: \(error)"
+        }
+    }
+
     /// Saves through a temporary file and a rename.
     func save(path: String) throws {
         var fields = other

@@ -1,3 +1,4 @@
+import ThereminSession
 import ThereminPreview
 
 /// Picks the live display: the preview window when asked for and possible, otherwise the terminal line.

@@ -1,3 +1,4 @@
+import ThereminSession
 import Foundation
 
 /// Reads single key presses from a terminal without waiting for Enter (non-canonical, no echo), and restores the

@@ -1,5 +1,6 @@
 import Foundation
 import ThereminCore
+import ThereminSession
 
 /// The one-line terminal display used when there is no preview window: note, cents, Hz, level, fps and latency,
 /// redrawn in place on a terminal (plain lines otherwise), and calibration prompts.

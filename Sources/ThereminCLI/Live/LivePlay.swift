@@ -1,6 +1,7 @@
 import Foundation
 import ThereminAudio
 import ThereminCore
+import ThereminSession
 import ThereminTracking
 
 /// Sets up and runs a live session from any frame source: the sound device, the renderer, the recorder, the
@@ -25,22 +26,25 @@ struct LivePlay {
 
     func run(source: FrameSource, tracker: HandTracker, calibration: Calibration, paceByFrameTime: Bool,
              isTransient: @escaping (Error) -> Bool) throws -> Int32 {
-        let output: AudioOutput? = withSound ? try AudioOutput(request: EngineFactory.playbackRequest(settings)) : nil
+        // A file played live is paced like a camera: frames at their own times, late ones skipped.
+        let source = paceByFrameTime ? PacedFrameSource(source) : source
+        let output: AudioOutput? = withSound ? try AudioOutput(request: settings.playbackRequest) : nil
         let rate = Double(output?.format.sampleRate ?? settings.sampleRate)
         if let output, settings.verbose { Output.err("audio: \(output.pcm.device): \(output.format)\n") }
-        let renderer = LiveRenderer(engine: EngineFactory.make(settings, sampleRate: rate))
-        let mixer = try EngineFactory.liveMix(settings, theremin: renderer, sampleRate: Int(rate))
+        let sound = settings.sound
+        let renderer = LiveRenderer(engine: sound.makeEngine(sampleRate: rate))
+        // The live mix: the theremin, the backing track, and the cues (start/stop, calibration) with the remembered
+        // mute state.
+        let mixer = StereoMixer(source: renderer, backing: try sound.loadBacking(sampleRate: Int(rate)),
+                                cues: CuePlayer(sampleRate: rate, muted: MusicSetup.cuesMuted(settings)))
         let recorder = try settings.record.map {
             try TraceWriter(path: $0, metadata: TraceMetadataBuilder.make(settings, source: source,
                                                                           tracker: settings.tracker.rawValue,
                                                                           calibration: calibration),
                             hands: settings.music.handCount)
         }
-        var mapper = EngineFactory.mapper(settings)
-        mapper.calibration = calibration
-        var configuration = TrackingLoop.Configuration()
-        configuration.paceByFrameTime = paceByFrameTime
-        configuration.startCalibrating = calibrateOnly
+        let mapper = sound.mapper(calibratedBy: calibration)
+        let configuration = TrackingLoop.Configuration(startCalibrating: calibrateOnly)
         let loop = TrackingLoop(source: source, tracker: TrackerFactory.liveFunction(tracker, settings: settings), isTransient: isTransient,
                                 mapper: mapper, renderer: renderer, recorder: recorder, configuration: configuration,
                                 cues: mixer.cues)
@@ -53,9 +57,14 @@ struct LivePlay {
         options.scale = settings.music.correction.scale
         options.root = settings.music.correction.root
         options.octave = settings.music.octave
+        options.startMuted = UserConfig.load(path: UserConfig.path()).config.muted
+        options.report = { Output.err($0 + "\n") }
+        options.stopRequest = { SignalWatch.received }
+        options.rememberMute = UserConfig.rememberMute
         let display = DisplayFactory.make(settings)
         let session = LiveSession(loop: loop, renderer: renderer, mixer: mixer, output: output, display: display,
-                                  settings: settings, options: options)
+                                  sound: sound, options: options)
+        SignalWatch.install()
         let ending: LiveSession.Ending
         do {
             ending = try session.run()

@@ -28,6 +28,30 @@ struct OptionSpec: Sendable {
     let group: Group
     /// True when the option may be given more than once (values are kept in order).
     var repeatable: Bool = false
+    /// What the value can be (the choices, a file, a camera), for validation messages and shell completion.
+    var values: OptionValues
+    /// Whether a preset keeps it: options of a sound, not of a machine (devices, rate), a run (files written,
+    /// modes) or the cue state.
+    var inPresets: Bool
+
+    /// - Parameters:
+    ///   - values: by default a file for the placeholders `TRACE`, `PATH`, `FILE`, `FILE.mid`, else free text.
+    ///   - inPresets: by default true for the sound's groups (sound, mapping, smoothing, correction, hands,
+    ///     backing, MIDI) and false for the others.
+    init(name: String, short: String?, value: String?, defaultText: String?, help: String, group: Group,
+         repeatable: Bool = false, values: OptionValues? = nil, inPresets: Bool? = nil) {
+        self.name = name
+        self.short = short
+        self.value = value
+        self.defaultText = defaultText
+        self.help = help
+        self.group = group
+        self.repeatable = repeatable
+        let files: Set<String> = ["TRACE", "PATH", "FILE", "FILE.mid"]
+        self.values = values ?? (value.map { files.contains($0) ? .file : .text } ?? .text)
+        let soundGroups: Set<Group> = [.sound, .mapping, .smoothing, .correction, .hands, .backing, .midi]
+        self.inPresets = inPresets ?? soundGroups.contains(group)
+    }
 
     var takesValue: Bool { value != nil }
 }

@@ -1,4 +1,5 @@
 import ThereminCore
+import ThereminSession
 
 /// Every option theremin understands, in the order `--help` lists them.
 enum OptionTable {
@@ -17,9 +18,9 @@ enum OptionTable {
 
         // Sound
         OptionSpec(name: "--audio-device", short: "-d", value: "NAME", defaultText: "default",
-                   help: "ALSA playback device (see --list-devices)", group: .sound),
-        OptionSpec(name: "--wave", short: "-w", value: "SHAPE", defaultText: "sine",
-                   help: "waveform: \(Waveform.allCases.map(\.rawValue).joined(separator: ", "))", group: .sound),
+                   help: "ALSA playback device (see --list-devices)", group: .sound, inPresets: false),
+        OptionSpec(name: "--wave", short: "-w", value: "SHAPE", defaultText: VoiceSettings().waveform.rawValue,
+                   help: "waveform: \(Waveform.allCases.map(\.rawValue).joined(separator: ", "))", group: .sound, values: .choices(Waveform.allCases.map(\.rawValue))),
         OptionSpec(name: "--volume", short: nil, value: "0..1", defaultText: format(VoiceSettings.volumeSpec.defaultValue),
                    help: VoiceSettings.volumeSpec.help, group: .sound),
         OptionSpec(name: "--glide", short: nil, value: "MS", defaultText: format(VoiceSettings.glideSpec.defaultValue),
@@ -28,19 +29,20 @@ enum OptionTable {
                    help: VoiceSettings.fadeSpec.help, group: .sound),
         OptionSpec(name: "--effect", short: "-e", value: "SPEC", defaultText: "none",
                    help: "add an effect, in order; e.g. delay:time=300,feedback=0.35,mix=0.25 or lowpass:cutoff=2000,resonance=0.7", group: .sound,
-                   repeatable: true),
-        OptionSpec(name: "--rate", short: nil, value: "HZ", defaultText: "48000",
-                   help: "sample rate to ask the device for (44100 or 48000)", group: .sound),
-        OptionSpec(name: "--period", short: nil, value: "MS", defaultText: "5",
-                   help: "audio period; smaller is lower latency, larger survives a busy machine", group: .sound),
+                   repeatable: true, values: .choices(SoundEffect.names)),
+        OptionSpec(name: "--rate", short: nil, value: "HZ", defaultText: String(Settings.defaultSampleRate),
+                   help: "sample rate to ask the device for (\(Settings.supportedRates.map(String.init).joined(separator: " or ")))",
+                   group: .sound, values: .choices(Settings.supportedRates.map(String.init)), inPresets: false),
+        OptionSpec(name: "--period", short: nil, value: "MS", defaultText: format(Settings.periodSpec.defaultValue),
+                   help: Settings.periodSpec.help, group: .sound, inPresets: false),
 
         // Mapping
         OptionSpec(name: "--low", short: nil, value: "NOTE|HZ", defaultText: "A3 (220 Hz)",
                    help: "pitch at the bottom of the playing area", group: .mapping),
         OptionSpec(name: "--high", short: nil, value: "NOTE|HZ", defaultText: "A4 (440 Hz)",
                    help: "pitch at the top of the playing area", group: .mapping),
-        OptionSpec(name: "--pitch-law", short: nil, value: "LAW", defaultText: "linear",
-                   help: "linear (Hz proportional to height) or exponential (equal distance per semitone)", group: .mapping),
+        OptionSpec(name: "--pitch-law", short: nil, value: "LAW", defaultText: Mapping().law.rawValue,
+                   help: "linear (Hz proportional to height) or exponential (equal distance per semitone)", group: .mapping, values: .choices(PitchLaw.allCases.map(\.rawValue))),
 
         // Smoothing
         OptionSpec(name: "--min-cutoff", short: nil, value: "HZ", defaultText: format(OneEuroSettings.minCutoffSpec.defaultValue),
@@ -52,17 +54,19 @@ enum OptionTable {
 
         // Camera and tracking
         OptionSpec(name: "--camera", short: "-c", value: "DEVICE", defaultText: "first camera",
-                   help: "V4L2 camera, e.g. /dev/video0", group: .camera),
-        OptionSpec(name: "--size", short: nil, value: "WxH", defaultText: "640x480", help: "camera frame size", group: .camera),
+                   help: "V4L2 camera, e.g. /dev/video0", group: .camera, values: .camera),
+        OptionSpec(name: "--size", short: nil, value: "WxH",
+                   defaultText: "\(Settings.defaultFrameSize.width)x\(Settings.defaultFrameSize.height)",
+                   help: "camera frame size", group: .camera),
         OptionSpec(name: "--fps", short: nil, value: "N", defaultText: "highest offered",
                    help: "camera frame rate", group: .camera),
         OptionSpec(name: "--no-calibration", short: nil, value: nil, defaultText: nil,
                    help: "ignore the saved calibration for this camera or input", group: .camera),
         OptionSpec(name: "--no-preview", short: nil, value: nil, defaultText: nil,
                    help: "no preview window; show a one-line display in the terminal", group: .camera),
-        OptionSpec(name: "--tracker", short: nil, value: "KIND", defaultText: "neural",
+        OptionSpec(name: "--tracker", short: nil, value: "KIND", defaultText: Settings.TrackerKind.neural.rawValue,
                    help: "neural (palm detector + hand landmarks) or classic (skin colour; the lesser fallback)",
-                   group: .camera),
+                   group: .camera, values: .choices(Settings.TrackerKind.allCases.map(\.rawValue))),
 
         // Files
         OptionSpec(name: "--record", short: "-r", value: "TRACE", defaultText: nil,

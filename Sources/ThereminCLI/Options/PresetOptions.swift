@@ -3,13 +3,8 @@ import Foundation
 /// What a preset may hold and what it may be called: the parsing side of presets (the file side is
 /// Config/Preset.swift), kept here so option validation needs nothing beyond the option table.
 enum PresetOptions {
-    /// Options that belong to a sound, not to a machine or a run: no devices, files written, modes or cue state.
-    static func isStorable(_ spec: OptionSpec) -> Bool {
-        let groups: Set<OptionSpec.Group> = [.sound, .mapping, .smoothing, .correction, .hands, .backing, .midi]
-        let machineSpecific: Set<String> = ["--audio-device", "--rate", "--period", "--mute-cues", "--unmute-cues",
-                                            "--midi-out", "--midi-file"]
-        return groups.contains(spec.group) && !machineSpecific.contains(spec.name)
-    }
+    /// Options that belong to a sound, not to a machine or a run (declared with the option: `inPresets`).
+    static func isStorable(_ spec: OptionSpec) -> Bool { spec.inPresets }
 
     /// - Throws: `UsageError` for a name that cannot be a file name.
     static func checkName(_ name: String, option: String) throws {

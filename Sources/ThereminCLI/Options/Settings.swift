@@ -1,4 +1,5 @@
 import ThereminCore
+import ThereminSession
 
 /// What the user asked for, typed and validated: the single place every option's value is checked.
 struct Settings: Sendable {
@@ -22,14 +23,22 @@ struct Settings: Sendable {
 
     var mode: Mode = .play
     var audioDevice = "default"
-    var sampleRate = 48_000
-    var periodMilliseconds = 5.0
+    /// The rates `--rate` accepts, preferred first, and the default.
+    static let supportedRates = [48_000, 44_100]
+    static let defaultSampleRate = supportedRates[0]
+
+    var sampleRate = Settings.defaultSampleRate
+    /// `--period`: the audio period in milliseconds (its default and range are the option's).
+    static let periodSpec = ParameterSpec(name: "period", defaultValue: 5, range: 1...100, unit: "ms",
+                                          help: "audio period; smaller is lower latency, larger survives a busy machine")
+    var periodMilliseconds = Settings.periodSpec.defaultValue
     var voice = VoiceSettings()
-    var effects: [EffectSpec] = []
+    var effects: [SoundEffect] = []
     var mapping = Mapping()
     var smoothing = OneEuroSettings()
     var camera: String?
-    var frameSize: (width: Int, height: Int) = (640, 480)
+    static let defaultFrameSize = (width: 640, height: 480)
+    var frameSize: (width: Int, height: Int) = Settings.defaultFrameSize
     var frameRate: Int?
     var tracker = TrackerKind.neural
     var record: String?
@@ -87,15 +96,14 @@ struct Settings: Sendable {
         voice.volume = try Settings.number(parsed, "--volume", VoiceSettings.volumeSpec) ?? voice.volume
         voice.glide = try Settings.number(parsed, "--glide", VoiceSettings.glideSpec) ?? voice.glide
         voice.fade = try Settings.number(parsed, "--fade", VoiceSettings.fadeSpec) ?? voice.fade
-        effects = try parsed.all("--effect").map(EffectSpec.parse)
+        effects = try parsed.all("--effect").map(SoundEffect.parse)
         if let text = parsed.value("--rate") {
-            guard let rate = Int(text), rate == 44_100 || rate == 48_000 else {
-                throw UsageError("--rate '\(text)' is not supported; use 48000 or 44100")
+            guard let rate = Int(text), Settings.supportedRates.contains(rate) else {
+                throw UsageError("--rate '\(text)' is not supported; use \(Settings.supportedRates.map(String.init).joined(separator: " or "))")
             }
             sampleRate = rate
         }
-        periodMilliseconds = try Settings.number(parsed, "--period", ParameterSpec(
-            name: "period", defaultValue: 5, range: 1...100, unit: "ms", help: "")) ?? periodMilliseconds
+        periodMilliseconds = try Settings.number(parsed, "--period", Settings.periodSpec) ?? periodMilliseconds
 
         try readMapping(parsed)
         smoothing.minCutoff = try Settings.number(parsed, "--min-cutoff", OneEuroSettings.minCutoffSpec) ?? smoothing.minCutoff

@@ -93,7 +93,7 @@ public struct CalibrationStore: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let url = path(camera: camera, card: card)
-        try AtomicFile.write(try encoder.encode(record), to: url)
+        try OutputFile.write(try encoder.encode(record), to: url)
         return url
     }
 }
@@ -109,18 +109,7 @@ public enum ConfigDirectory {
     }
 }
 
-/// Writes a whole file under a temporary name and renames it into place, so readers never see half a file.
-public enum AtomicFile {
-    public static func write(_ data: Data, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).part")
-        do {
-            try data.write(to: temporary)
-            guard rename(temporary.path, url.path) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
-    }
+extension CalibrationStore.LoadProblem: ReportableError {
+    /// Thrown only where a calibration was asked for; a calibration merely found is reported and ignored instead.
+    public var failureKind: FailureKind { .input }
 }

@@ -6,7 +6,7 @@ import Foundation
 public struct Oscillator: Sendable {
     public var waveform: Waveform
     /// Phase in cycles, in [0, 1).
-    public private(set) var phase: Double
+    public internal(set) var phase: Double
     /// The tables the `.theremin` waveform plays (a plain sine when nil).
     public var wavetable: HarmonicWavetable?
 
@@ -23,7 +23,7 @@ public struct Oscillator: Sendable {
         let value: Double
         switch waveform {
         case .sine:
-            value = sin(2 * Double.pi * t)
+            value = FastMath.sinTurns(t)
         case .saw:
             value = 2 * t - 1 - BandLimiting.polyBLEP(t, dt)
         case .square:
@@ -33,7 +33,7 @@ public struct Oscillator: Sendable {
             let naive = t < 0.5 ? 4 * t - 1 : 3 - 4 * t
             value = naive + 4 * dt * (BandLimiting.polyBLAMP(t, dt) - BandLimiting.polyBLAMP(BandLimiting.wrap(t + 0.5), dt))
         case .theremin:
-            value = wavetable?.value(phase: t, dt: dt) ?? sin(2 * Double.pi * t)
+            value = wavetable?.value(phase: t, dt: dt) ?? FastMath.sinTurns(t)
         }
         phase = BandLimiting.wrap(t + dt)
         return value

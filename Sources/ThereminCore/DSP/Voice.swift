@@ -53,17 +53,47 @@ public struct Voice: Sendable {
     @inline(__always)
     public mutating func render(into output: UnsafeMutablePointer<Float>, count: Int) {
         let inverseRate = 1 / sampleRate
-        if vibrato.isOff {
+        if gate.isSilent {
+            // Hand away and faded out (the gate only changes between blocks): the glides go on, nothing sounds,
+            // and the phase waits where it is.
             for i in 0..<count {
-                let frequency = exp2(pitch.next())
-                let gain = level.next() * gate.next() * volume
-                output[i] = Float(oscillator.next(increment: frequency * inverseRate) * gain)
+                _ = pitch.next()
+                _ = level.next()
+                _ = vibrato.isOff ? 0 : vibrato.next()
+                output[i] = 0
             }
         } else {
-            for i in 0..<count {
-                let frequency = exp2(pitch.next() + vibrato.next())
-                let gain = level.next() * gate.next() * volume
-                output[i] = Float(oscillator.next(increment: frequency * inverseRate) * gain)
+            // In chunks: the glides, vibrato and phase (each depends on the sample before) one by one, exp2 and sin
+            // over the chunk in loops the compiler vectorizes; other waveforms go through the oscillator.
+            let sine = oscillator.waveform == .sine
+            let chunk = 32
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * chunk) { scratch in
+                guard let values = scratch.baseAddress else { return }
+                let gains = values + chunk
+                var start = 0
+                while start < count {
+                    let n = min(chunk, count - start)
+                    for k in 0..<n {
+                        values[k] = vibrato.isOff ? pitch.next() : pitch.next() + vibrato.next()
+                        gains[k] = level.next() * gate.next() * volume
+                    }
+                    for k in 0..<n { values[k] = FastMath.exp2(values[k]) * inverseRate }
+                    let out = output + start
+                    if sine {
+                        var phase = oscillator.phase
+                        for k in 0..<n {
+                            let increment = values[k]
+                            values[k] = phase
+                            phase += increment
+                            if phase >= 1 { phase -= 1 }  // the increment stays below 0.45 (`apply` limits it)
+                        }
+                        oscillator.phase = phase
+                        for k in 0..<n { out[k] = Float(FastMath.sinTurns(values[k]) * gains[k]) }
+                    } else {
+                        for k in 0..<n { out[k] = Float(oscillator.next(increment: values[k]) * gains[k]) }
+                    }
+                    start += n
+                }
             }
         }
     }

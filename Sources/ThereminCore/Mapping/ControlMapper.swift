@@ -47,6 +47,11 @@ public struct ControlMapper: Sendable {
             filterY.reset()
             return Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: sample.t)
         }
+        if sample.acquired {
+            // A hand found afresh: start smoothing from it, not from the hand before.
+            filterX.reset()
+            filterY.reset()
+        }
         let box = calibration.apply(x: sample.x, y: sample.y)
         let x = filterX.filter(box.x, at: sample.t)
         let y = filterY.filter(box.y, at: sample.t)
@@ -68,12 +73,14 @@ public struct ControlMapper: Sendable {
             filterVolume.reset()
             return Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: frame.t)
         }
+        if pitchHand.acquired { filterY.reset() }
         let box = calibration.apply(x: pitchHand.x, y: pitchHand.y)
         lastFrequency = pitch(y: filterY.filter(box.y, at: frame.t))
         guard let volumeHand = roles.volume, !HandPose.isClosedFist(volumeHand) else {
             filterVolume.reset()
             return Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: frame.t)
         }
+        if volumeHand.acquired { filterVolume.reset() }
         let height = filterVolume.filter(volumeHand.y, at: frame.t)
         guard let volume = settings.volume(y: height) else {
             return Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: frame.t)

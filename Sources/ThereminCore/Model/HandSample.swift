@@ -19,9 +19,16 @@ public struct HandSample: Sendable, Equatable {
     /// Whether the hand is a closed fist when that is known without landmarks (a replayed two-hand trace's
     /// `closed` column); with landmarks, `HandPose.isClosedFist` decides. Nil when unknown.
     public var closedFist: Bool?
+    /// True when the tracker found this hand afresh on this frame (the palm detector, after a loss or for a new
+    /// hand) rather than following it from the previous frame: smoothing starts again, so the new hand is not
+    /// dragged from where the old one was. Recorded in traces (`acquired`), so a replay restarts where play did.
+    public var acquired: Bool
+    /// The region of the frame the tracker examined (neural tracker), for the preview; not recorded in traces.
+    public var region: HandRegion?
 
     public init(t: Double, x: Double, y: Double, present: Bool, confidence: Double = 1,
-                handedness: Handedness? = nil, landmarks: [NormalizedPoint] = [], closedFist: Bool? = nil) {
+                handedness: Handedness? = nil, landmarks: [NormalizedPoint] = [], closedFist: Bool? = nil,
+                acquired: Bool = false, region: HandRegion? = nil) {
         self.t = t
         self.x = x
         self.y = y
@@ -30,6 +37,8 @@ public struct HandSample: Sendable, Equatable {
         self.handedness = handedness
         self.landmarks = landmarks
         self.closedFist = closedFist
+        self.acquired = acquired
+        self.region = region
     }
 
     /// A sample saying "no hand at time t".

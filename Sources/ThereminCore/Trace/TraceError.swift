@@ -19,3 +19,8 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
         return "\(place): \(problem)" + (remedy.map { "; \($0)" } ?? "")
     }
 }
+
+extension TraceError: ReportableError {
+    /// A trace is a file the user named: a bad one is an input error.
+    public var failureKind: FailureKind { .input }
+}

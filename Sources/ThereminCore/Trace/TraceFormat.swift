@@ -4,13 +4,14 @@
 /// # theremin-trace 1
 /// # source: /dev/video0 (HD Webcam)
 /// # frame-size: 640x480
-/// t,x,y,present,confidence
-/// 0.000000,0.512300,0.250000,1,0.97
+/// t,x,y,present,confidence,acquired
+/// 0.000000,0.512300,0.250000,1,0.970,1
 /// ```
 /// `#` lines before the header carry `key: value` metadata. The header must name `t`, `x`, `y` and `present`;
 /// other columns may follow and readers ignore those they do not know. `t` is in seconds from the start (0…24 h) and never decreases;
 /// `x`, `y` are normalized to [0,1] in the mirrored view (origin top-left); `present` is 1 or 0. When `present` is 0,
-/// `x` and `y` may be empty.
+/// `x` and `y` may be empty. `acquired` (optional, 0/1) marks the frames where the tracker found the hand afresh,
+/// where smoothing starts again.
 ///
 /// Two-hand traces add optional columns that one-hand readers ignore: `hand` (left/right) and `closed` (0/1, a
 /// closed fist) for the first hand, and `x2,y2,present2,confidence2,hand2,closed2` for the second.
@@ -19,8 +20,10 @@ public enum TraceFormat {
     public static let magic = "theremin-trace"
     public static let requiredColumns = ["t", "x", "y", "present"]
     /// The header of a two-hand trace, as `TraceWriter` writes it.
-    public static let twoHandColumns = ["t", "x", "y", "present", "confidence", "hand", "closed",
-                                        "x2", "y2", "present2", "confidence2", "hand2", "closed2"]
+    public static let twoHandColumns = ["t", "x", "y", "present", "confidence", "hand", "closed", "acquired",
+                                        "x2", "y2", "present2", "confidence2", "hand2", "closed2", "acquired2"]
+    /// The header of a one-hand trace, as `TraceWriter` writes it.
+    public static let oneHandColumns = ["t", "x", "y", "present", "confidence", "acquired"]
     /// Largest `t` accepted (24 hours): longer traces are surely corrupt, and would render absurdly long files.
     public static let maxTime = 24.0 * 3600
     /// Longest line accepted; protects against binary files and runaway lines.

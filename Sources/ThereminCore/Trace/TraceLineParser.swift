@@ -4,6 +4,10 @@ struct TraceLineParser {
     private var metadata: [(key: String, value: String)] = []
     private var columns: [String]?
     private var indexOf: [String: Int] = [:]
+    /// Where each hand's columns are, looked up once from the header (not per line: this parser reads traces of
+    /// hours).
+    private var handColumns: [HandColumns] = []
+    private var timeColumn = 0
     private var samples: [HandSample] = []
     private var secondHand: [HandSample] = []
     private var lastTime = -Double.infinity
@@ -15,13 +19,13 @@ struct TraceLineParser {
 
     mutating func consume(_ line: String, number: Int) throws {
         lineCount = number
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingSpaces()
         if trimmed.hasPrefix("#") {
             guard columns == nil else { return }
-            let body = trimmed.dropFirst().trimmingCharacters(in: .whitespaces)
+            let body = trimmed.dropFirst().trimmingSpaces()
             if let colon = body.firstIndex(of: ":") {
-                let key = body[..<colon].trimmingCharacters(in: .whitespaces)
-                let value = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let key = body[..<colon].trimmingSpaces()
+                let value = body[body.index(after: colon)...].trimmingSpaces()
                 metadata.append((key, value))
             } else if body.hasPrefix(TraceFormat.magic) {
                 metadata.append(("format", body))
@@ -52,7 +56,7 @@ struct TraceLineParser {
 
     private mutating func readHeader(_ line: String, number: Int) throws {
         let names = line.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .map { $0.trimmingSpaces().lowercased() }
         for (index, name) in names.enumerated() where indexOf[name] == nil {
             indexOf[name] = index
         }
@@ -62,57 +66,60 @@ struct TraceLineParser {
             throw TraceError(file: file, line: number, problem: "\(what): expected `t,x,y,present` first")
         }
         columns = names
+        timeColumn = indexOf["t"] ?? 0
+        handColumns = [HandColumns(indexOf, suffix: "")]
+        if indexOf["present2"] != nil { handColumns.append(HandColumns(indexOf, suffix: "2")) }
     }
 
     private mutating func readSample(_ line: String, number lineNumber: Int) throws {
         guard let columns else { return }
         let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingSpaces() }
         guard fields.count == columns.count else {
             throw TraceError(file: file, line: lineNumber,
                              problem: "has \(fields.count) fields but the header has \(columns.count)")
         }
-        func field(_ name: String) -> String { fields[indexOf[name] ?? 0] }
-
-        let t = try number(field("t"), column: "t", line: lineNumber)
+        let t = try number(fields[timeColumn], column: "t", line: lineNumber)
         guard (0...TraceFormat.maxTime).contains(t) else {
-            throw TraceError(file: file, line: lineNumber, problem: "t is \(field("t")), outside 0…\(Int(TraceFormat.maxTime)) seconds")
+            throw TraceError(file: file, line: lineNumber,
+                             problem: "t is \(fields[timeColumn]), outside 0…\(Int(TraceFormat.maxTime)) seconds")
         }
         guard t >= lastTime else {
             throw TraceError(file: file, line: lineNumber,
                              problem: "time goes backwards (\(t) after \(lastTime)); times must not decrease")
         }
         lastTime = t
-        samples.append(try hand(fields, suffix: "", t: t, line: lineNumber))
-        if indexOf["present2"] != nil {
-            secondHand.append(try hand(fields, suffix: "2", t: t, line: lineNumber))
+        samples.append(try hand(fields, handColumns[0], t: t, line: lineNumber))
+        if handColumns.count > 1 {
+            secondHand.append(try hand(fields, handColumns[1], t: t, line: lineNumber))
         }
     }
 
     /// One hand's columns: `x`, `y`, `present`, and the optional `confidence`, `hand` (left/right) and `closed`
     /// (0/1), each with the suffix (`""` for the first hand, `"2"` for the second).
-    private func hand(_ fields: [String], suffix: String, t: Double, line lineNumber: Int) throws -> HandSample {
-        func optional(_ name: String) -> String? {
-            guard let index = indexOf[name + suffix], !fields[index].isEmpty else { return nil }
+    private func hand(_ fields: [String], _ columns: HandColumns, t: Double, line lineNumber: Int) throws -> HandSample {
+        let suffix = columns.suffix
+        func optional(_ index: Int?) -> String? {
+            guard let index, !fields[index].isEmpty else { return nil }
             return fields[index]
         }
-        let presentText = optional("present") ?? (suffix.isEmpty ? "" : "0")
+        let presentText = optional(columns.present) ?? (suffix.isEmpty ? "" : "0")
         guard presentText == "0" || presentText == "1" else {
             throw TraceError(file: file, line: lineNumber,
                              problem: "present\(suffix) is `\(presentText)`; expected 0 or 1")
         }
         let present = presentText == "1"
         var x = 0.0, y = 0.0
-        if present || optional("x") != nil || optional("y") != nil {
-            x = try coordinate(optional("x") ?? "", column: "x" + suffix, line: lineNumber)
-            y = try coordinate(optional("y") ?? "", column: "y" + suffix, line: lineNumber)
+        if present || optional(columns.x) != nil || optional(columns.y) != nil {
+            x = try coordinate(optional(columns.x) ?? "", column: "x" + suffix, line: lineNumber)
+            y = try coordinate(optional(columns.y) ?? "", column: "y" + suffix, line: lineNumber)
         }
         var confidence = present ? 1.0 : 0.0
-        if let text = optional("confidence") {
+        if let text = optional(columns.confidence) {
             confidence = try coordinate(text, column: "confidence" + suffix, line: lineNumber)
         }
         var handedness: Handedness?
-        if let text = optional("hand") {
+        if let text = optional(columns.hand) {
             guard let value = Handedness(rawValue: text.lowercased()) else {
                 throw TraceError(file: file, line: lineNumber,
                                  problem: "hand\(suffix) is `\(text.prefix(20))`; expected left, right or empty")
@@ -120,15 +127,23 @@ struct TraceLineParser {
             handedness = value
         }
         var closed: Bool?
-        if let text = optional("closed") {
+        if let text = optional(columns.closed) {
             guard text == "0" || text == "1" else {
                 throw TraceError(file: file, line: lineNumber,
                                  problem: "closed\(suffix) is `\(text.prefix(20))`; expected 0, 1 or empty")
             }
             closed = text == "1"
         }
+        var acquired = false
+        if let text = optional(columns.acquired) {
+            guard text == "0" || text == "1" else {
+                throw TraceError(file: file, line: lineNumber,
+                                 problem: "acquired\(suffix) is `\(text.prefix(20))`; expected 0, 1 or empty")
+            }
+            acquired = text == "1" && present
+        }
         return HandSample(t: t, x: x, y: y, present: present, confidence: confidence, handedness: handedness,
-                          closedFist: closed)
+                          closedFist: closed, acquired: acquired)
     }
 
     private func number(_ text: String, column: String, line: Int) throws -> Double {
@@ -150,5 +165,22 @@ struct TraceLineParser {
             throw TraceError(file: file, line: line, problem: "\(column) is \(text), outside 0…1")
         }
         return value
+    }
+}
+
+/// The columns of one hand (`x`, `y`, `present`, … with the hand's suffix), or nil where the header lacks them.
+private struct HandColumns {
+    let suffix: String
+    let present, x, y, confidence, hand, closed, acquired: Int?
+
+    init(_ indexOf: [String: Int], suffix: String) {
+        self.suffix = suffix
+        present = indexOf["present" + suffix]
+        x = indexOf["x" + suffix]
+        y = indexOf["y" + suffix]
+        confidence = indexOf["confidence" + suffix]
+        hand = indexOf["hand" + suffix]
+        closed = indexOf["closed" + suffix]
+        acquired = indexOf["acquired" + suffix]
     }
 }

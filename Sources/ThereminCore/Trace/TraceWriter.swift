@@ -6,6 +6,7 @@ import Foundation
 public final class TraceWriter {
     public let path: String
     public let temporaryPath: String
+    private let output: OutputFile
     private var descriptor: Int32
     private var committedLength: off_t = 0
     private var failure: TraceError?
@@ -13,13 +14,12 @@ public final class TraceWriter {
 
     /// Creates the temporary file and writes the metadata and header.
     /// - Throws: `TraceError` when the directory is missing or not writable.
-    /// - Parameter hands: 1 writes `t,x,y,present,confidence`; 2 adds the columns of `TraceFormat.twoHandColumns`.
-    public init(path: String, metadata: TraceMetadata, hands: Int = 1) throws {
+    /// - Parameter hands: 1 writes `TraceFormat.oneHandColumns`, 2 `TraceFormat.twoHandColumns`.
+    public init(path: String, metadata: TraceMetadata, hands: Int = 1) throws(TraceError) {
         self.path = path
         self.hands = hands
-        let url = URL(fileURLWithPath: path)
-        temporaryPath = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).part").path
+        output = OutputFile(path: path)
+        temporaryPath = output.temporaryPath
         descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
@@ -31,7 +31,7 @@ public final class TraceWriter {
             let clean = entry.value.replacingOccurrences(of: "\n", with: " ")
             head += "# \(entry.key): \(clean)\n"
         }
-        head += (hands == 2 ? TraceFormat.twoHandColumns.joined(separator: ",") : "t,x,y,present,confidence") + "\n"
+        head += (hands == 2 ? TraceFormat.twoHandColumns : TraceFormat.oneHandColumns).joined(separator: ",") + "\n"
         try append(head)
     }
 
@@ -45,20 +45,21 @@ public final class TraceWriter {
 
     /// Appends one sample.
     /// - Throws: `TraceError` on the first write failure (e.g. the disk is full).
-    public func write(_ sample: HandSample) throws {
+    public func write(_ sample: HandSample) throws(TraceError) {
         guard failure == nil, descriptor >= 0 else { return }
         let line: String
         if sample.present {
-            line = String(format: "%.6f,%.6f,%.6f,1,%.3f\n", sample.t, clamp(sample.x), clamp(sample.y), clamp(sample.confidence))
+            line = String(format: "%.6f,%.6f,%.6f,1,%.3f,%d\n", sample.t, clamp(sample.x), clamp(sample.y),
+                          clamp(sample.confidence), sample.acquired ? 1 : 0)
         } else {
-            line = String(format: "%.6f,,,0,%.3f\n", sample.t, clamp(sample.confidence))
+            line = String(format: "%.6f,,,0,%.3f,0\n", sample.t, clamp(sample.confidence))
         }
         try append(line)
     }
 
     /// Appends one frame: in a two-hand trace, the first two hands (with handedness and fist state); in a one-hand
     /// trace, the first present hand.
-    public func write(_ frame: HandsFrame) throws {
+    public func write(_ frame: HandsFrame) throws(TraceError) {
         guard hands == 2 else {
             return try write(frame.hands.first(where: \.present) ?? .absent(at: frame.t))
         }
@@ -71,25 +72,26 @@ public final class TraceWriter {
         try append(line + "\n")
     }
 
-    /// `x,y,present,confidence,hand,closed` of one hand in a two-hand trace.
+    /// `x,y,present,confidence,hand,closed,acquired` of one hand in a two-hand trace.
     private func columns(for hand: HandSample) -> String {
-        guard hand.present else { return String(format: ",,0,%.3f,,", clamp(hand.confidence)) }
+        guard hand.present else { return String(format: ",,0,%.3f,,,0", clamp(hand.confidence)) }
         return String(format: "%.6f,%.6f,1,%.3f,", clamp(hand.x), clamp(hand.y), clamp(hand.confidence))
             + (hand.handedness?.rawValue ?? "") + "," + (HandPose.isClosedFist(hand) ? "1" : "0")
+            + (hand.acquired ? ",1" : ",0")
     }
 
     /// Closes the file and moves it to its real name. Safe to call more than once.
     /// - Throws: `TraceError` when the rename fails, or the first write error (after saving what was complete).
-    public func finish() throws {
+    public func finish() throws(TraceError) {
         guard descriptor >= 0 else { return }
         if failure != nil { _ = ftruncate(descriptor, committedLength) }
         _ = fsync(descriptor)
         close(descriptor)
         descriptor = -1
-        if rename(temporaryPath, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw TraceError(file: path, line: nil, problem: "cannot be saved (\(reason))")
+        do {
+            try output.commit()
+        } catch {
+            throw TraceError(file: path, line: nil, problem: "cannot be saved (\(error.reason))")
         }
         if let failure { throw failure }
     }
@@ -99,10 +101,10 @@ public final class TraceWriter {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1
-        unlink(temporaryPath)
+        output.discard()
     }
 
-    private func append(_ text: String) throws {
+    private func append(_ text: String) throws(TraceError) {
         let bytes = Array(text.utf8)
         let count = bytes.count
         var written = 0

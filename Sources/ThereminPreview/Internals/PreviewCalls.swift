@@ -1,8 +1,18 @@
-import CPreview
+import CVisionLoader
 
-/// Every call into the CPreview C API that reports a message goes through here: error buffer, status conversion.
+/// Every call into the CPreview C API goes through here: the function table, error buffers, status conversion.
 enum PreviewCalls {
     private static let errorCapacity = 512
+
+    /// The preview shim's C functions, from libtheremin-vision.so (loaded on first use, see CVisionLoader.h).
+    /// - Throws: `PreviewError` (`.window`) when the library cannot be loaded.
+    static func api() throws(PreviewError) -> pv_api {
+        guard let table = theremin_vision_preview() else {
+            throw PreviewError(kind: .window,
+                               problem: String(cString: theremin_vision_failure()) + ": " + String(cString: theremin_vision_remedy()))
+        }
+        return table.pointee
+    }
 
     /// Runs a C call that takes an error buffer; turns a failing status into a PreviewError.
     static func call(_ body: (UnsafeMutablePointer<CChar>, Int) -> pv_status) throws(PreviewError) {
@@ -22,7 +32,8 @@ enum PreviewCalls {
     }
 
     static func error(status: pv_status, message: String) -> PreviewError {
-        let problem = message.isEmpty ? String(cString: pv_status_name(status)) : message
+        let name = (try? api())?.pv_status_name(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
+        let problem = message.isEmpty ? name : message
         switch status {
         case PV_ERROR_NO_DISPLAY: return PreviewError(kind: .noDisplay, problem: problem)
         case PV_ERROR_WINDOW: return PreviewError(kind: .window, problem: problem)

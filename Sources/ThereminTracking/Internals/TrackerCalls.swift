@@ -1,9 +1,20 @@
-import CHandTracker
+import CVisionLoader
 import ThereminCore
 
-/// Every call into the CHandTracker C API goes through here: error buffers, status conversion, struct conversion.
+/// Every call into the CHandTracker C API goes through here: the function table, error buffers, status conversion,
+/// struct conversion.
 enum TrackerCalls {
     private static let errorCapacity = 512
+
+    /// The tracker's C functions, from libtheremin-vision.so (loaded on first use, see CVisionLoader.h).
+    /// - Throws: `TrackerError` (`.libraryMissing`) when the library cannot be loaded.
+    static func api() throws(TrackerError) -> th_api {
+        guard let table = theremin_vision_tracker() else {
+            throw TrackerError(kind: .libraryMissing, problem: String(cString: theremin_vision_failure()),
+                               remedy: String(cString: theremin_vision_remedy()))
+        }
+        return table.pointee
+    }
 
     /// Runs a C call that takes an error buffer; turns a failing status into a TrackerError whose remedy for file
     /// and model problems is `fileRemedy`.
@@ -18,7 +29,8 @@ enum TrackerCalls {
     }
 
     static func error(status: th_status, message: String, fileRemedy: String) -> TrackerError {
-        let problem = message.isEmpty ? String(cString: th_status_name(status)) : message
+        let name = (try? api())?.th_status_name(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
+        let problem = message.isEmpty ? name : message
         switch status {
         case TH_ERROR_FILE_MISSING:
             return TrackerError(kind: .fileMissing, problem: problem, remedy: fileRemedy)
@@ -38,8 +50,8 @@ enum TrackerCalls {
         }
     }
 
-    static func cOptions(_ options: TrackerOptions) -> th_options {
-        var c = th_default_options()
+    static func cOptions(_ options: TrackerOptions, api: th_api) -> th_options {
+        var c = api.th_default_options()
         c.mirrored = options.mirrored ? 1 : 0
         c.tracking = options.mode == .video ? 1 : 0
         c.min_detection_confidence = Float(options.minDetectionConfidence)
@@ -67,13 +79,13 @@ enum TrackerCalls {
     }
 
     /// The C struct for drawing a tracked hand.
-    static func cHand(_ hand: TrackedHand) -> th_hand {
+    static func cHand(_ hand: HandSample, mirrored: Bool) -> th_hand {
         var c = th_hand()
-        c.present = hand.sample.present ? 1 : 0
-        c.confidence = Float(hand.sample.confidence)
-        c.mirrored = hand.mirrored ? 1 : 0
-        c.fingertip = th_point(x: Float(hand.sample.x), y: Float(hand.sample.y))
-        let landmarks = hand.sample.landmarks.prefix(Int(TH_LANDMARK_COUNT))
+        c.present = hand.present ? 1 : 0
+        c.confidence = Float(hand.confidence)
+        c.mirrored = mirrored ? 1 : 0
+        c.fingertip = th_point(x: Float(hand.x), y: Float(hand.y))
+        let landmarks = hand.landmarks.prefix(Int(TH_LANDMARK_COUNT))
         c.landmark_count = landmarks.count == Int(TH_LANDMARK_COUNT) ? TH_LANDMARK_COUNT : 0
         withUnsafeMutableBytes(of: &c.landmarks) { raw in
             let points = raw.bindMemory(to: th_point.self)

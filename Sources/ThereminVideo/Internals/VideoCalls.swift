@@ -1,10 +1,20 @@
-import CVideoInput
+import CVisionLoader
 import Foundation
 import ThereminCore
 
-/// Every call into the CVideoInput C API goes through here.
+/// Every call into the CVideoInput C API goes through here: the function table, error buffers, frame copies.
 enum VideoCalls {
     private static let errorCapacity = 512
+
+    /// The video shim's C functions, from libtheremin-vision.so (loaded on first use, see CVisionLoader.h).
+    /// - Throws: `VideoError` (`.libraryMissing`, naming `path`) when the library cannot be loaded.
+    static func api(for path: String) throws(VideoError) -> tv_api {
+        guard let table = theremin_vision_video() else {
+            throw VideoError(kind: .libraryMissing, path: path, problem: String(cString: theremin_vision_failure()),
+                             remedy: String(cString: theremin_vision_remedy()))
+        }
+        return table.pointee
+    }
 
     /// Runs a C call that takes an error buffer; returns its status and message.
     static func call(_ body: (UnsafeMutablePointer<CChar>, Int) -> tv_status) -> (tv_status, String) {

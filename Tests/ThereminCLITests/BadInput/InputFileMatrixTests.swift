@@ -54,7 +54,7 @@ final class InputFileMatrixTests: XCTestCase {
     }
 
     func testTruncatedVideo() throws {
-        guard TestMedia.ffmpeg != nil else { throw XCTSkip(TestMedia.ffmpegMissing) }
+        try TestMedia.requireFFmpeg()
         let video = harness.directory.appendingPathComponent("whole.mp4")
         try TestMedia.runFFmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10", "-t", "1", "-pix_fmt", "yuv420p",
                                  video.path])

@@ -4,7 +4,8 @@ import ThereminAudio
 import ThereminCore
 import ThereminTestSupport
 
-/// End to end: `--backing` on the replay path, and the cue mute state remembered in config.json.
+/// End to end: `--backing` on the replay path and the offline `--input` path (one render set-up), and the cue mute
+/// state remembered in config.json.
 final class BackingAndCuesTests: BinaryTestCase {
     private var environment: [String: String] { ["XDG_CONFIG_HOME": directory.appendingPathComponent("config").path] }
     private var configPath: String { directory.appendingPathComponent("config/theremin/config.json").path }
@@ -33,6 +34,28 @@ final class BackingAndCuesTests: BinaryTestCase {
         XCTAssertEqual(SignalMeasurements.amplitude(window, frequency: 150, sampleRate: 48_000), 0.2, accuracy: 0.01,
                        "Vorbis at 44.1 kHz, looped, resampled, at 0.4")
         XCTAssertEqual(SignalMeasurements.amplitude(window, frequency: 440, sampleRate: 48_000), 0.5, accuracy: 0.01, "the theremin")
+    }
+
+    /// `--input` rendered offline goes through the same render set-up as `--replay`: the backing track is mixed
+    /// (it used to be dropped without a word). A hand-free clip keeps the theremin silent, so only the band sounds.
+    func testOfflineInputRenderMixesTheBackingTrackToo() throws {
+        try TestMedia.requireFFmpeg()
+        let clip = directory.appendingPathComponent("grey.mp4").path
+        try TestMedia.runFFmpeg(["-f", "lavfi", "-i", "color=c=gray:s=96x72:rate=10", "-t", "1", "-pix_fmt", "yuv420p",
+                                 clip])
+        let band = directory.appendingPathComponent("band.wav").path
+        try SoundFile.writeMono16(Tones.sine(150, amplitude: 0.5, count: 48_000, rate: 48_000), sampleRate: 48_000,
+                                  to: band)
+        let out = directory.appendingPathComponent("mix.wav").path
+        let result = try ProcessRunner.run(binary, ["--input", clip, "--output", out, "--backing", band,
+                                                    "--backing-volume", "0.4", "--tracker", "classic"],
+                                           environment: environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let audio = try SoundFileContents(path: out)
+        let left = stride(from: 0, to: audio.samples.count, by: 2).map { audio.samples[$0] }
+        XCTAssertGreaterThan(left.count, 24_000, "about a second of sound")
+        XCTAssertEqual(SignalMeasurements.amplitude(left[4_800..<24_000], frequency: 150, sampleRate: 48_000), 0.2,
+                       accuracy: 0.01, "the backing track at 0.4")
     }
 
     func testBadBackingOptionsExitTwo() throws {

@@ -11,8 +11,7 @@ final class FaultInjectionTests: BinaryTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        guard let corpus = TestMedia.corpus else { throw XCTSkip(TestMedia.corpusMissing) }
-        clip = corpus.appendingPathComponent("video/mediapipe_selfie_segmentation_web.mp4").path
+        clip = try TestMedia.requireSelfieClip().path
     }
 
     private func camera(_ configure: (inout FakeCamera.Options) -> Void = { _ in }) throws -> FakeCamera {
@@ -20,19 +19,13 @@ final class FaultInjectionTests: BinaryTestCase {
         options.video = clip
         options.rates = [30]
         configure(&options)
-        do {
-            return try FakeCamera.start(options)
-        } catch let unavailable as FakeCameraUnavailable {
-            throw XCTSkip(unavailable.description)
-        }
+        return try FakeCamera.startOrSkip(options)
     }
 
     /// Starts theremin on the camera, into the paced device (with underruns forced at `xruns`), recording to `trace`.
     private func play(_ camera: FakeCamera, trace: String, xruns: [Int] = [], extra: [String] = []) throws
         -> (running: ProcessRunner.Running, capture: String) {
-        guard let paced = ALSATestEnvironment.pacedDeviceConfiguration() else {
-            throw XCTSkip("paced ALSA test device not built: run `swift build --build-tests`")
-        }
+        let paced = try ALSATestEnvironment.requirePacedDevice()
         let capture = directory.appendingPathComponent("sound-\(UUID().uuidString).raw").path
         let config = directory.appendingPathComponent("asound.conf").path
         try Data(ALSATestEnvironment.configuration(defaultCapture: "/dev/null", extra: paced).utf8)
@@ -169,13 +162,14 @@ final class FaultInjectionTests: BinaryTestCase {
     }
 
     func testFullDiskWhileRecordingKeepsPlayingAndKeepsTheTrace() throws {
-        guard getuid() == 0 else { throw XCTSkip("needs root to mount a small tmpfs that fills up") }
-        let small = directory.appendingPathComponent("small").path
-        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: true)
-        guard mount("tmpfs", small, "tmpfs", 0, "size=4k") == 0 else {
-            throw XCTSkip("cannot mount tmpfs here: \(String(cString: strerror(errno)))")
+        let disk: SmallDisk
+        do {
+            disk = try SmallDisk(at: directory.appendingPathComponent("small").path, size: "4k")
+        } catch let unavailable as SmallDisk.Unavailable {
+            throw XCTSkip(unavailable.reason)
         }
-        defer { umount(small) }
+        defer { disk.unmount() }
+        let small = disk.path
         let camera = try camera()
         defer { camera.stop() }
         let trace = small + "/full.csv"

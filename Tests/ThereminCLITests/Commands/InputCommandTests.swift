@@ -11,8 +11,7 @@ final class InputCommandTests: BinaryTestCase {
     }
 
     func testOfflineRunRecordsATraceAndASoundThatFollowsIt() throws {
-        guard let corpus = TestMedia.corpus else { throw XCTSkip(TestMedia.corpusMissing) }
-        let clip = corpus.appendingPathComponent("video/mediapipe_selfie_segmentation_web.mp4").path
+        let clip = try TestMedia.requireSelfieClip().path
         let trace = directory.appendingPathComponent("selfie.csv").path
         let sound = directory.appendingPathComponent("selfie.wav").path
         let result = try ProcessRunner.run(binary, ["--input", clip, "--record", trace, "--output", sound, "--volume", "1"],
@@ -48,8 +47,8 @@ final class InputCommandTests: BinaryTestCase {
     }
 
     func testCalibrationFromAnInputFileIsSavedAndUsedByTheNextRun() throws {
-        guard let corpus = TestMedia.corpus else { throw XCTSkip(TestMedia.corpusMissing) }
-        guard TestMedia.ffmpeg != nil else { throw XCTSkip(TestMedia.ffmpegMissing) }
+        let corpus = try TestMedia.requireCorpus()
+        try TestMedia.requireFFmpeg()
         // Highest note (top), lowest (bottom), loudest (camera-left = right in the mirrored view), quietest.
         let video = try TestMedia.heldHandVideo(
             photo: corpus.appendingPathComponent("hands_gt/freihand_00000355.jpg"),
@@ -83,7 +82,7 @@ final class InputCommandTests: BinaryTestCase {
     }
 
     func testTwoHandsAreRecordedAndReplayed() throws {
-        guard let corpus = TestMedia.corpus else { throw XCTSkip(TestMedia.corpusMissing) }
+        let corpus = try TestMedia.requireCorpus()
         let folder = directory.appendingPathComponent("two")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
@@ -109,7 +108,7 @@ final class InputCommandTests: BinaryTestCase {
     }
 
     func testCalibrationThatRunsOutOfInputFailsClearly() throws {
-        guard TestMedia.ffmpeg != nil else { throw XCTSkip(TestMedia.ffmpegMissing) }
+        try TestMedia.requireFFmpeg()
         let clip = directory.appendingPathComponent("grey.mp4").path
         try TestMedia.runFFmpeg(["-f", "lavfi", "-i", "color=c=gray:s=320x240:rate=10", "-frames:v", "20", "-pix_fmt", "yuv420p", clip])
         let result = try ProcessRunner.run(binary, ["--calibrate", "--input", clip], environment: environment())
@@ -125,7 +124,7 @@ final class InputCommandTests: BinaryTestCase {
         XCTAssertTrue(result.stderr.hasPrefix("theremin: input \(notVideo): not a video"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.csv").path))
 
-        guard TestMedia.ffmpeg != nil else { throw XCTSkip(TestMedia.ffmpegMissing) }
+        try TestMedia.requireFFmpeg()
         let clip = directory.appendingPathComponent("c.mp4").path
         try TestMedia.runFFmpeg(["-f", "lavfi", "-i", "color=c=gray:s=64x48:rate=10", "-frames:v", "3", "-pix_fmt", "yuv420p", clip])
         let empty = directory.appendingPathComponent("nomodels").path

@@ -11,18 +11,12 @@ final class LivePlayTests: BinaryTestCase {
         options.video = video
         options.rates = [30]
         configure(&options)
-        do {
-            return try FakeCamera.start(options)
-        } catch let unavailable as FakeCameraUnavailable {
-            throw XCTSkip(unavailable.description)
-        }
+        return try FakeCamera.startOrSkip(options)
     }
 
     /// ALSA configuration with the paced device (the real-time stand-in for a sound card).
     private func alsaConfig() throws -> (path: String, capture: String) {
-        guard let paced = ALSATestEnvironment.pacedDeviceConfiguration() else {
-            throw XCTSkip("paced ALSA test device not built: run `swift build --build-tests`")
-        }
+        let paced = try ALSATestEnvironment.requirePacedDevice()
         let capture = directory.appendingPathComponent("sound.raw").path
         let config = directory.appendingPathComponent("asound.conf").path
         let text = ALSATestEnvironment.configuration(defaultCapture: "/dev/null", extra: paced)
@@ -46,8 +40,7 @@ final class LivePlayTests: BinaryTestCase {
     }
 
     func testLivePlayFollowsTheHandRecordsAndStopsCleanlyOnSIGINT() throws {
-        guard let corpus = TestMedia.corpus else { throw XCTSkip(TestMedia.corpusMissing) }
-        let camera = try startCamera(video: corpus.appendingPathComponent("video/mediapipe_selfie_segmentation_web.mp4").path)
+        let camera = try startCamera(video: try TestMedia.requireSelfieClip().path)
         defer { camera.stop() }
         let alsa = try alsaConfig()
         let trace = directory.appendingPathComponent("live.csv").path

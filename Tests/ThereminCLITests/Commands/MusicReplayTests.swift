@@ -47,7 +47,7 @@ final class MusicReplayTests: BinaryTestCase {
         for i in 0..<45 {
             let t = Double(i) / 30
             let (y, closed) = t < 0.5 ? (0.2, 0) : (t < 1 ? (0.5, 0) : (0.5, 1))
-            text += String(format: "%.6f,0.8,0,1,0.9,right,0,0.2,%.2f,1,0.9,left,%d\n", t, y, closed)
+            text += String(format: "%.6f,0.8,0,1,0.9,right,0,0,0.2,%.2f,1,0.9,left,%d,0\n", t, y, closed)
         }
         let trace = file("two.csv", text)
         let audio = try render(trace, ["--hands", "2", "--volume", "1", "--glide", "5"])

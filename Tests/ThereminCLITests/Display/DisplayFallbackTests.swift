@@ -6,10 +6,8 @@ import ThereminTestSupport
 final class DisplayFallbackTests: XCTestCase {
     func testWithoutADisplayTheTerminalLineIsUsedAfterOneNotice() throws {
         guard let binary = ProcessRunner.product("theremin") else { throw XCTSkip("the theremin binary is not built") }
-        guard TestMedia.ffmpeg != nil else { throw XCTSkip(TestMedia.ffmpegMissing) }
-        guard let paced = ALSATestEnvironment.pacedDeviceConfiguration() else {
-            throw XCTSkip("paced ALSA test device not built: run `swift build --build-tests`")
-        }
+        try TestMedia.requireFFmpeg()
+        let paced = try ALSATestEnvironment.requirePacedDevice()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fallback-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -38,14 +38,16 @@ final class InstallTests: XCTestCase {
     }
 
     func testInstalledProgramFindsItsModelsUnderItsPrefixAndUninstallRemovesIt() throws {
-        guard let binary = ProcessRunner.product("theremin"), let docs = ProcessRunner.product("theremin-docs") else {
-            throw XCTSkip("theremin and theremin-docs are not built (run `swift build --build-tests`)")
+        guard let binary = ProcessRunner.product("theremin"), let docs = ProcessRunner.product("theremin-docs"),
+              let library = ProcessRunner.product("libtheremin-vision.so") else {
+            throw XCTSkip("theremin, theremin-docs and libtheremin-vision.so are not built (run `swift build --build-tests`)")
         }
-        guard TestMedia.ffmpeg != nil else { throw XCTSkip(TestMedia.ffmpegMissing) }
-        let installed = try script([binary, docs])
+        try TestMedia.requireFFmpeg()
+        let installed = try script([binary, docs, library])
         XCTAssertEqual(installed.status, 0, installed.stderr)
         XCTAssertEqual(installedFiles(), [
             "usr/local/bin/theremin",
+            "usr/local/lib/theremin/libtheremin-vision.so",
             "usr/local/share/bash-completion/completions/theremin",
             "usr/local/share/man/man1/theremin.1",
             "usr/local/share/theremin/models/LICENSE-Apache-2.0.txt",
@@ -55,6 +57,11 @@ final class InstallTests: XCTestCase {
             "usr/local/share/theremin/models/palm_detection_lite.xnng",
             "usr/local/share/zsh/site-functions/_theremin",
         ])
+        let needed = try ProcessRunner.run("/usr/bin/readelf", ["--dynamic", prefix.appendingPathComponent(
+            "lib/theremin/libtheremin-vision.so").path])
+        XCTAssertEqual(needed.status, 0, needed.stderr)
+        XCTAssertTrue(needed.stdout.contains("libopencv_core"), needed.stdout)
+        XCTAssertFalse(needed.stdout.contains("libswiftCore"), "the installed library needs no Swift runtime")
         let checked = try ProcessRunner.run("/usr/bin/sha256sum", ["--check", "--strict", "SHA256SUMS"],
                                             currentDirectory: prefix.appendingPathComponent("share/theremin/models").path)
         XCTAssertEqual(checked.status, 0, "the installed models match their checksums: \(checked.stdout)")

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import ThereminCore
+import ThereminTestSupport
 
 final class TraceWriterTests: XCTestCase {
     private var directory: URL!
@@ -60,14 +61,14 @@ final class TraceWriterTests: XCTestCase {
     }
 
     func testFullDiskKeepsWhatWasWrittenParseable() throws {
-        guard getuid() == 0 else { throw XCTSkip("needs root to mount a small tmpfs that fills up") }
-        let mountPoint = directory.appendingPathComponent("small").path
-        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-        guard mount("tmpfs", mountPoint, "tmpfs", 0, "size=16k") == 0 else {
-            throw XCTSkip("cannot mount tmpfs here: \(String(cString: strerror(errno)))")
+        let disk: SmallDisk
+        do {
+            disk = try SmallDisk(at: directory.appendingPathComponent("small").path, size: "16k")
+        } catch let unavailable as SmallDisk.Unavailable {
+            throw XCTSkip(unavailable.reason)
         }
-        defer { umount(mountPoint) }
-        let path = mountPoint + "/take.csv"
+        defer { disk.unmount() }
+        let path = disk.path + "/take.csv"
         let writer = try TraceWriter(path: path, metadata: TraceMetadata([("source", "disk-full test")]))
         var written = 0
         var failure: Error?

@@ -1,23 +1,16 @@
 import Foundation
 import ThereminCore
+import ThereminTestSupport
 import ThereminTracking
 import ThereminVideo
 import XCTest
 
 /// Where the models and the hand corpus are, and small frame helpers; tests that need an absent piece skip.
 enum Fixtures {
-    /// The repository root (this file is Tests/ThereminTrackingTests/Support/Fixtures.swift).
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var repositoryRoot: URL { TestMedia.repositoryRoot }
 
     /// `../shared/corpus` next to the repository, or skips.
-    static func corpus() throws -> URL {
-        let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus").standardized
-        guard FileManager.default.fileExists(atPath: corpus.appendingPathComponent("README.md").path) else {
-            throw XCTSkip("hand corpus absent at \(corpus.path) (../shared/corpus next to the repository)")
-        }
-        return corpus
-    }
+    static func corpus() throws -> URL { try TestMedia.requireCorpus() }
 
     /// The models from $THEREMIN_MODELS or the repository's models/, or skips.
     static func models() throws -> ModelFiles {

@@ -1,4 +1,5 @@
 import ThereminCore
+import ThereminSession
 
 /// A calibration's result (done or failed) is in the live snapshot for one frame only; this keeps it on the preview
 /// for a while, with the playing box and the words, so the player sees that it worked before playing on.

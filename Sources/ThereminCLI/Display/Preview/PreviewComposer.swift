@@ -1,4 +1,5 @@
 import ThereminCore
+import ThereminSession
 import ThereminPreview
 import ThereminTracking
 
@@ -25,7 +26,7 @@ struct PreviewComposer {
         // Every hand seen (two-hand play shows both); the samples are in the mirrored view, as the picture now is.
         let hands = snapshot.hands?.present ?? [snapshot.sample].compactMap { $0 }.filter(\.present)
         for hand in hands {
-            try? HandOverlay.draw(TrackedHand(sample: hand, mirrored: true), on: &canvas.image, frameIsMirrored: true)
+            try? HandOverlay.draw(hand, on: &canvas.image, frameIsMirrored: true)
         }
         if let calibration = snapshot.calibrationStatus {
             drawCalibration(calibration, on: &canvas, layout: layout)

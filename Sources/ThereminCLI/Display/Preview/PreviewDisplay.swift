@@ -1,5 +1,6 @@
 import Foundation
 import ThereminCore
+import ThereminSession
 import ThereminPreview
 
 /// The live display in a window: the composed preview picture, redrawn for each new camera frame (and at least

@@ -1,4 +1,5 @@
 import ThereminCore
+import ThereminSession
 
 /// The note lines the preview draws: every semitone of the range (C and A emphasized) for the chromatic scale, or
 /// only the chosen scale's notes (its root emphasized); placed by the pitch law and the calibration, and named as

@@ -1,5 +1,6 @@
 import XCTest
 import ThereminCore
+import ThereminSession
 @testable import ThereminCLI
 
 final class CalibrationResultHoldTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 import ThereminCore
+import ThereminSession
 import ThereminPreview
 import ThereminTestSupport
 @testable import ThereminCLI

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import ThereminCore
+import ThereminSession
 import ThereminTestSupport
 @testable import ThereminCLI
 
@@ -15,7 +16,7 @@ final class PreviewWindowTests: BinaryTestCase {
         try super.setUpWithError()
         if let missing = VirtualDisplay.unavailableReason { throw XCTSkip(missing) }
         guard ALSATestEnvironment.pacedDeviceConfiguration() != nil else {
-            throw XCTSkip("paced ALSA test device not built: run `swift build --build-tests`")
+            throw XCTSkip(ALSATestEnvironment.pacedDeviceMissing)
         }
         display = try VirtualDisplay()
     }

@@ -3,26 +3,37 @@ import ThereminAudio
 import ThereminCore
 
 /// Runs the instrument live: the tracking thread, the audio thread and, on the main thread, the display, keys,
-/// signals, the stall watchdog and the latency statistics. Every way of stopping (q, Esc, Ctrl-C, SIGTERM, SIGHUP,
-/// end of input) takes the same path: fade out, stop the source, finish the files, close the device.
-final class LiveSession {
-    struct Options {
+/// stop requests, the stall watchdog and the latency statistics. Every way of stopping (q, Esc, a signal, end of
+/// input) takes the same path: fade out, stop the source, finish the files, close the device. It knows nothing of
+/// the command line: the front end passes the sound, the display, and what to do with messages and the mute key.
+public final class LiveSession {
+    public struct Options {
         /// Seconds without a frame before the sound fades out (camera stalled).
-        var stallTimeout = 0.3
-        /// Print the statistics report on exit.
-        var printStats = false
-        /// Print the statistics once a second.
-        var verbose = false
+        public var stallTimeout = 0.3
+        /// Report the statistics on exit.
+        public var printStats = false
+        /// Report the statistics once a second.
+        public var verbose = false
         /// Stop once the first calibration is finished (`--calibrate`).
-        var stopAfterCalibration = false
+        public var stopAfterCalibration = false
         /// The scale whose notes the preview draws (every semitone when chromatic), its root and the octave shift.
-        var scale = Scale.chromatic
-        var root = 0
-        var octave = 0
+        public var scale = Scale.chromatic
+        public var root = 0
+        public var octave = 0
+        /// The instrument starts muted (the player muted it last time).
+        public var startMuted = false
+        /// Called on the main thread with each line for the player (problems, statistics), without a newline.
+        public var report: (String) -> Void = { _ in }
+        /// Asked on the main thread whether to stop, with the signal that asks (nil: go on).
+        public var stopRequest: () -> Int32? = { nil }
+        /// Called when the player presses the mute key, to remember the state; returns a problem to show, if any.
+        public var rememberMute: (Bool) -> String? = { _ in nil }
+
+        public init() {}
     }
 
     /// How the session ended.
-    enum Ending: Equatable {
+    public enum Ending: Equatable {
         case quit
         case signal(Int32)
         case endOfInput
@@ -35,44 +46,50 @@ final class LiveSession {
     private let mixer: StereoMixer
     private let output: AudioOutput?
     private let display: LiveDisplay
-    private let settings: Settings
+    private let sound: SoundDescription
     private let options: Options
-    private(set) var stats = LatencyStats()
+    public private(set) var stats = LatencyStats()
     private var status = LiveStatus()
     private var reportedRecordingProblem = false
+    private var reportedTrackerProblem = false
 
-    init(loop: TrackingLoop, renderer: LiveRenderer, mixer: StereoMixer, output: AudioOutput?, display: LiveDisplay,
-         settings: Settings, options: Options) {
+    /// - Parameters:
+    ///   - loop: the tracking thread, not yet started.
+    ///   - renderer: the theremin voice the loop feeds.
+    ///   - mixer: what the output plays (the voice, backing track, cues).
+    ///   - output: the sound device, or nil to play silently (calibrating from a file).
+    ///   - display: the preview or the terminal line.
+    ///   - sound: the sound being played (for the display and the fade-out).
+    public init(loop: TrackingLoop, renderer: LiveRenderer, mixer: StereoMixer, output: AudioOutput?,
+                display: LiveDisplay, sound: SoundDescription, options: Options) {
         self.loop = loop
         self.renderer = renderer
         self.mixer = mixer
         self.output = output
         self.display = display
-        self.settings = settings
+        self.sound = sound
         self.options = options
-        status.waveform = settings.voice.waveform
-        status.mapping = settings.mapping
+        status.waveform = sound.voice.waveform
+        status.mapping = sound.mapper.mapping
         status.scale = options.scale
         status.root = options.root
         status.octave = options.octave
         status.calibrating = options.stopAfterCalibration
-        let remembered = UserConfig.load(path: UserConfig.path()).config
-        status.muted = remembered.muted && !options.stopAfterCalibration
+        status.muted = options.startMuted && !options.stopAfterCalibration
         renderer.setMuted(status.muted)
     }
 
-    /// Runs until the player stops, a signal arrives or the input ends; then shuts down cleanly.
-    func run() throws -> Ending {
-        SignalWatch.install()
+    /// Runs until the player stops, a stop is requested or the input ends; then shuts down cleanly.
+    public func run() throws -> Ending {
         output?.start(mixer)
         if !options.stopAfterCalibration { mixer.cues?.play(.start) }
-        if status.muted { Output.err("muted since the last run: press m to unmute\n") }
+        if status.muted { options.report("muted since the last run: press m to unmute") }
         loop.start()
         let start = MonotonicClock.now()
         var lastReport = start
         var ending = Ending.quit
         mainLoop: while true {
-            if let signal = SignalWatch.received {
+            if let signal = options.stopRequest() {
                 ending = .signal(signal)
                 break
             }
@@ -85,19 +102,15 @@ final class LiveSession {
             if newest > 0 && now - newest > options.stallTimeout { renderer.setSourceStalled(true) }
             collectLatencies()
 
-            let snapshot = loop.snapshot.withLock { state -> LiveSnapshot in
-                let copy = state
-                state.stageTimes.removeAll(keepingCapacity: true)
-                return copy
-            }
-            for times in snapshot.stageTimes {
-                stats.add(.tracking, times.tracking)
-                stats.add(.captureToTracked, times.captureToTracked)
-            }
-            stats.trackedFrames = snapshot.trackedFrames
+            let snapshot = collectTrackingStats()
             if let problem = snapshot.recordingProblem, !reportedRecordingProblem {
                 reportedRecordingProblem = true
-                Output.err("\ntheremin: \(problem); still playing\n")
+                options.report("\ntheremin: \(problem); still playing")
+            }
+            if let problem = snapshot.trackerProblem, !reportedTrackerProblem {
+                // Once: such frames count as handless, and silence should not pass for a hand out of view.
+                reportedTrackerProblem = true
+                options.report("\ntheremin: \(problem); frames it fails on count as no hand")
             }
             status.level = renderer.currentLevel
             status.frequency = renderer.currentFrequency
@@ -122,7 +135,7 @@ final class LiveSession {
                 case .mute:
                     status.muted.toggle()
                     renderer.setMuted(status.muted)
-                    rememberMute(status.muted)
+                    if let problem = options.rememberMute(status.muted) { status.message = problem }
                 case .cycleWaveform:
                     status.waveform = status.waveform.next
                     renderer.setWaveform(status.waveform)
@@ -135,7 +148,7 @@ final class LiveSession {
             }
             if options.verbose && now - lastReport >= 1 {
                 lastReport = now
-                Output.err("\n" + report(duration: now - start) + "\n")
+                options.report("\n" + report(duration: now - start))
             }
             usleep(15_000)
         }
@@ -144,21 +157,12 @@ final class LiveSession {
     }
 
     /// The statistics report (also printed by `--stats` on exit).
-    func report(duration: Double) -> String {
+    public func report(duration: Double) -> String {
         var copy = stats
         copy.duration = duration
         copy.droppedFrames = loop.droppedFrames
         copy.underruns = output?.underruns ?? 0
         return copy.report()
-    }
-
-    /// The mute key's state is remembered in config.json for the next run.
-    private func rememberMute(_ muted: Bool) {
-        let path = UserConfig.path()
-        var (config, warning) = UserConfig.load(path: path)
-        if let warning { status.message = warning }
-        config.muted = muted
-        do { try config.save(path: path) } catch { status.message = "could not remember the mute state: \(error)" }
     }
 
     private func collectLatencies() {
@@ -170,23 +174,39 @@ final class LiveSession {
         }
     }
 
+    /// The newest snapshot, with the tracking times it gathered moved into the statistics.
+    private func collectTrackingStats() -> LiveSnapshot {
+        let snapshot = loop.snapshot.withLock { state -> LiveSnapshot in
+            let copy = state
+            state.stageTimes.removeAll(keepingCapacity: true)
+            return copy
+        }
+        for times in snapshot.stageTimes {
+            stats.add(.tracking, times.tracking)
+            stats.add(.captureToTracked, times.captureToTracked)
+        }
+        stats.trackedFrames = snapshot.trackedFrames
+        return snapshot
+    }
+
     private func shutdown(duration: Double) {
         // Fade first, so nothing is cut; then stop the camera, then close the files.
         if let output {
-            var tail = settings.voice.fade / 1000
+            var cue = 0.0
             if !options.stopAfterCalibration && mixer.cues != nil {
                 mixer.cues?.play(.stop)
-                tail = max(tail, Cue.stop.duration)
+                cue = Cue.stop.duration
             }
-            let frames = Int(tail * Double(output.format.sampleRate)) + output.format.bufferFrames
-            try? output.stop(afterFrames: frames)
+            try? output.stop(afterFrames: sound.fadeOutFrames(sampleRate: output.format.sampleRate,
+                                                              bufferFrames: output.format.bufferFrames, extra: cue))
         }
         loop.stop()
         collectLatencies()
+        _ = collectTrackingStats()  // the frames tracked since the last look (a short file may end before the first)
         display.close()
         stats.duration = duration
         stats.droppedFrames = loop.droppedFrames
         stats.underruns = output?.underruns ?? 0
-        if options.printStats { Output.err(report(duration: duration) + "\n") }
+        if options.printStats { options.report(report(duration: duration)) }
     }
 }

@@ -4,21 +4,22 @@ import ThereminCore
 
 /// The tracking thread: takes the newest frame, finds the hand, maps it to a control for the audio thread, records
 /// it, and publishes a snapshot for the display. It never queues frames: a slow tracker means dropped frames, not
-/// late sound.
-final class TrackingLoop: @unchecked Sendable {
-    struct Configuration {
-        /// Pace frames by their timestamps (a file played "as if it were a camera").
-        var paceByFrameTime = false
-        /// Mirrored-view coordinates: true for cameras and files alike (selfie view).
-        var startCalibrating = false
-        /// Trace metadata written when recording.
-        var recordMetadata = TraceMetadata()
+/// late sound. Any `FrameSource` feeds it (a camera, a `PacedFrameSource` over a file, a test's scripted frames), and
+/// the tracker is a function, so it runs without a camera, a model or a command line.
+public final class TrackingLoop: @unchecked Sendable {
+    public struct Configuration: Sendable {
+        /// Start with the guided calibration (`--calibrate`).
+        public var startCalibrating = false
+
+        public init(startCalibrating: Bool = false) {
+            self.startCalibrating = startCalibrating
+        }
     }
 
     /// What the tracker gives per frame: every hand it sees (one-hand play uses the first present one).
-    typealias Tracker = (Frame) throws -> HandsFrame
+    public typealias Tracker = (Frame) throws -> HandsFrame
     /// Whether a source error is temporary (camera unplugged or stalled: keep calling) rather than fatal.
-    typealias TransientCheck = (Error) -> Bool
+    public typealias TransientCheck = (Error) -> Bool
 
     private let source: FrameSource
     private let tracker: Tracker
@@ -27,31 +28,40 @@ final class TrackingLoop: @unchecked Sendable {
     private let recorder: TraceWriter?
     private let cues: CuePlayer?
     /// Called with every control sent to the audio thread (MIDI out follows the performance this way).
-    var onControl: ((Control) -> Void)?
-    private let configuration: Configuration
+    public var onControl: ((Control) -> Void)?
     private var mapper: ControlMapper
     private var calibration: GuidedCalibration?
-    private var firstCaptureTime: Double?
-    private var pacingStart: (wall: Double, frame: Double)?
+    private var clock = TraceClock()
     private var fpsWindow: [Double] = []
 
-    let snapshot: Mutex<LiveSnapshot>
+    /// What the display shows, replaced after every frame.
+    public let snapshot: Mutex<LiveSnapshot>
     private let stopFlag = Atomic<Bool>(false)
     private let pausedFlag = Atomic<Bool>(false)
     private let recalibrateFlag = Atomic<Bool>(false)
     private let lastFrameTime = Atomic<UInt64>(0)
     private let endedFlag = Atomic<Bool>(false)
     private let done = DispatchSemaphore(value: 0)
-    private(set) var failure: Error?
+    /// The source's failure that ended the loop, if one did (read after `hasEnded`).
+    public private(set) var failure: Error?
     /// Calibrations finished during the run, in order (the caller saves them).
-    let finishedCalibrations = Mutex<[Calibration]>([])
+    public let finishedCalibrations = Mutex<[Calibration]>([])
     /// How the last guided calibration ended (done or failed), kept until read: the snapshot shows a phase for one
     /// frame only, which the main loop may not see.
-    let calibrationOutcome = Mutex<GuidedCalibration.Phase?>(nil)
+    public let calibrationOutcome = Mutex<GuidedCalibration.Phase?>(nil)
 
-    init(source: FrameSource, tracker: @escaping Tracker, isTransient: @escaping TransientCheck,
-         mapper: ControlMapper, renderer: LiveRenderer?, recorder: TraceWriter?, configuration: Configuration,
-         cues: CuePlayer? = nil) {
+    /// - Parameters:
+    ///   - source: where frames come from; closed by `stop()`.
+    ///   - tracker: finds the hands in a frame; an error counts the frame as handless and is reported once
+    ///     (`LiveSnapshot.trackerProblem`).
+    ///   - isTransient: which source errors mean "keep calling" (camera unplugged) rather than the end.
+    ///   - mapper: smoothing and mapping with the session's calibration.
+    ///   - renderer: where controls go (nil: track and record without sound).
+    ///   - recorder: the trace being recorded, if any.
+    ///   - cues: plays the calibration cues.
+    public init(source: FrameSource, tracker: @escaping Tracker, isTransient: @escaping TransientCheck,
+                mapper: ControlMapper, renderer: LiveRenderer?, recorder: TraceWriter?,
+                configuration: Configuration = Configuration(), cues: CuePlayer? = nil) {
         self.cues = cues
         self.source = source
         self.tracker = tracker
@@ -59,7 +69,6 @@ final class TrackingLoop: @unchecked Sendable {
         self.mapper = mapper
         self.renderer = renderer
         self.recorder = recorder
-        self.configuration = configuration
         calibration = configuration.startCalibrating ? GuidedCalibration() : nil
         var initial = LiveSnapshot()
         initial.calibration = mapper.calibration
@@ -68,16 +77,16 @@ final class TrackingLoop: @unchecked Sendable {
     }
 
     /// Frames dropped because tracking was busy: by the camera (newest frame wins) or, for a file played live, by
-    /// skipping frames whose time has already passed.
-    var droppedFrames: Int { source.droppedFrames + pacedDrops.load(ordering: .relaxed) }
-    private let pacedDrops = Atomic<Int>(0)
+    /// skipping frames whose time has already passed (`PacedFrameSource`).
+    public var droppedFrames: Int { source.droppedFrames }
 
     /// True once the source has ended (end of a file) or failed.
-    var hasEnded: Bool { endedFlag.load(ordering: .acquiring) }
+    public var hasEnded: Bool { endedFlag.load(ordering: .acquiring) }
     /// Monotonic time of the newest frame, 0 before the first.
-    var newestFrameTime: Double { Double(bitPattern: lastFrameTime.load(ordering: .relaxed)) }
+    public var newestFrameTime: Double { Double(bitPattern: lastFrameTime.load(ordering: .relaxed)) }
 
-    func start() {
+    /// Starts the tracking thread.
+    public func start() {
         let thread = Thread { [self] in
             self.run()
             self.endedFlag.store(true, ordering: .releasing)
@@ -88,16 +97,18 @@ final class TrackingLoop: @unchecked Sendable {
     }
 
     /// Asks the loop to stop and waits for it (the source is closed to unblock a waiting read).
-    func stop() {
+    public func stop() {
         stopFlag.store(true, ordering: .relaxed)
         source.close()
         done.wait()
         done.signal()
     }
 
-    func setPaused(_ paused: Bool) { pausedFlag.store(paused, ordering: .relaxed) }
-    var isPaused: Bool { pausedFlag.load(ordering: .relaxed) }
-    func requestCalibration() { recalibrateFlag.store(true, ordering: .relaxed) }
+    /// Silences the instrument while tracking goes on (the `p` key).
+    public func setPaused(_ paused: Bool) { pausedFlag.store(paused, ordering: .relaxed) }
+    public var isPaused: Bool { pausedFlag.load(ordering: .relaxed) }
+    /// Starts a new guided calibration with the next frame (the `c` key).
+    public func requestCalibration() { recalibrateFlag.store(true, ordering: .relaxed) }
 
     private func run() {
         while !stopFlag.load(ordering: .relaxed) {
@@ -119,36 +130,23 @@ final class TrackingLoop: @unchecked Sendable {
     }
 
     private func process(_ frame: Frame) {
-        var capturedAt = frame.captureTime
-        if configuration.paceByFrameTime {
-            let now = MonotonicClock.now()
-            let start = pacingStart ?? (now, frame.captureTime)
-            pacingStart = start
-            let due = start.wall + (frame.captureTime - start.frame)
-            let interval = 1 / (source.nominalFrameRate ?? 30)
-            if now - due > interval {
-                // Behind: like a camera, skip to the newest frame instead of queueing latency.
-                pacedDrops.add(1, ordering: .relaxed)
-                return
-            }
-            if due > now { Thread.sleep(forTimeInterval: due - now) }
-            capturedAt = MonotonicClock.now()
-        }
+        // Cameras stamp frames with the monotonic clock, and so does PacedFrameSource for a file played live.
+        let capturedAt = frame.captureTime
         lastFrameTime.store(capturedAt.bitPattern, ordering: .relaxed)
         renderer?.setSourceStalled(false)
 
         let trackStart = MonotonicClock.now()
         var hands: HandsFrame
+        var trackerProblem: String?
         do {
             hands = try tracker(frame)
         } catch {
             hands = HandsFrame(.absent(at: frame.captureTime))
+            trackerProblem = "\(error)"
         }
         let trackedAt = MonotonicClock.now()
-        let first = firstCaptureTime ?? frame.captureTime
-        firstCaptureTime = first
-        hands.t = frame.captureTime - first
-        for index in hands.hands.indices { hands.hands[index].t = hands.t }
+        hands.t = frame.captureTime
+        hands = clock.rebase(hands)
         // The sample shown, recorded for one hand and used for calibration: the first hand seen.
         let sample = hands.hands.first(where: \.present) ?? .absent(at: hands.t)
 
@@ -174,7 +172,13 @@ final class TrackingLoop: @unchecked Sendable {
             default:
                 break
             }
-            renderer?.controls.push(Control(frequency: mapper.mapping.low, amplitude: 0, gate: false, sourceTime: capturedAt, trackedTime: trackedAt))
+            // Silent while calibrating, but through the mapping like play, so the filter follows the hand and the
+            // pitch is where the hand is when the sound comes back.
+            var silent = mapper.control(for: hands)
+            silent.gate = false
+            silent.sourceTime = capturedAt
+            silent.trackedTime = trackedAt
+            renderer?.controls.push(silent)
         } else {
             var mapped = mapper.control(for: hands)
             mapped.sourceTime = capturedAt
@@ -205,6 +209,7 @@ final class TrackingLoop: @unchecked Sendable {
             state.trackerFPS = fps
             state.sourceProblem = nil
             if let recordingProblem, state.recordingProblem == nil { state.recordingProblem = recordingProblem }
+            if let trackerProblem, state.trackerProblem == nil { state.trackerProblem = trackerProblem }
             state.stageTimes.append((trackingTime, waitTime))
         }
     }

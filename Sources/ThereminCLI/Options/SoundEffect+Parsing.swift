@@ -1,14 +1,12 @@
 import ThereminCore
+import ThereminSession
 
-/// One effect as the user wrote it (`delay:time=300,feedback=0.4`), validated against the effect's parameter specs.
-enum EffectSpec: Sendable, Equatable {
-    case delay(DelaySettings)
-    case lowpass(LowPassSettings)
-
+/// `--effect NAME[:key=value,...]` (`delay:time=300,feedback=0.4`), validated against the effect's parameter specs.
+extension SoundEffect {
     static let names = ["delay", "lowpass"]
 
     /// Parses `NAME[:key=value,...]`.
-    static func parse(_ text: String) throws -> EffectSpec {
+    static func parse(_ text: String) throws -> SoundEffect {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
         let name = parts.first?.lowercased() ?? ""
         var parameters: [String: Double] = [:]
@@ -36,14 +34,6 @@ enum EffectSpec: Sendable, Equatable {
                                             resonance: parameters["resonance"] ?? LowPassSettings.resonanceSpec.defaultValue))
         default:
             throw UsageError("--effect '\(name)' is unknown; effects: \(names.joined(separator: ", "))")
-        }
-    }
-
-    /// Builds the render-side unit.
-    func makeEffect(sampleRate: Double) -> any AudioEffect {
-        switch self {
-        case .delay(let settings): return Delay(settings: settings, sampleRate: sampleRate)
-        case .lowpass(let settings): return LowPass(settings: settings, sampleRate: sampleRate)
         }
     }
 

@@ -2,35 +2,30 @@ import ThereminCore
 
 /// What the display shows, published by the tracking thread after each frame (read under a lock by the main
 /// thread; the audio thread never touches it).
-struct LiveSnapshot: Sendable {
+public struct LiveSnapshot: Sendable {
     /// The newest frame (camera orientation, not mirrored), for the preview.
-    var frame: Frame?
+    public var frame: Frame?
     /// The newest hand sample (mirrored view coordinates).
-    var sample: HandSample?
+    public var sample: HandSample?
     /// Every hand seen in the newest frame (two-hand play).
-    var hands: HandsFrame?
+    public var hands: HandsFrame?
     /// The control sent for it.
-    var control: Control?
+    public var control: Control?
     /// The calibration in force.
-    var calibration: Calibration = .identity
+    public var calibration: Calibration = .identity
     /// Calibration progress, while calibrating.
-    var calibrationStatus: GuidedCalibration.Status?
+    public var calibrationStatus: GuidedCalibration.Status?
     /// Frames tracked so far and the tracker's recent rate.
-    var trackedFrames = 0
-    var trackerFPS = 0.0
+    public var trackedFrames = 0
+    public var trackerFPS = 0.0
     /// Set while the camera is away (unplugged) or stalled, with the reason to show.
-    var sourceProblem: String?
+    public var sourceProblem: String?
     /// The first recording error (e.g. disk full), to show once.
-    var recordingProblem: String?
+    public var recordingProblem: String?
+    /// The first tracker error (the frame counts as handless; the player is told once, not misled by silence).
+    public var trackerProblem: String?
     /// Per-frame (tracking, capture→tracked) seconds not yet collected by the statistics.
-    var stageTimes: [(tracking: Double, captureToTracked: Double)] = []
-}
+    public var stageTimes: [(tracking: Double, captureToTracked: Double)] = []
 
-/// Keys the player can press in the preview window or the terminal.
-enum LiveKey: Sendable, Equatable {
-    case quit
-    case mute
-    case cycleWaveform
-    case pause
-    case recalibrate
+    public init() {}
 }

@@ -1,0 +1,24 @@
+import ThereminAudio
+import ThereminCore
+import ThereminSession
+
+/// What the options describe, in the session library's terms: the sound (control and sound paths) and the
+/// playback device.
+extension Settings {
+    /// The smoothing, mapping, correction, register, hands, voice, effects and backing track asked for.
+    var sound: SoundDescription {
+        let mapper = ControlMapper(mapping: mapping, smoothing: smoothing, correction: music.correction,
+                                   octave: music.octave, handMode: music.handMode)
+        let backing = music.backing.map {
+            BackingTrackDescription(path: $0, loops: music.loop, volume: music.backingVolume)
+        }
+        return SoundDescription(mapper: mapper, voice: voice, effects: effects, backing: backing)
+    }
+
+    /// The sound device, rate and period asked for; notices (real-time refused) go to stderr.
+    var playbackRequest: PlaybackRequest {
+        var request = PlaybackRequest(device: audioDevice, sampleRate: sampleRate, periodFrames: periodFrames)
+        request.notice = { Output.err("theremin: \($0)\n") }
+        return request
+    }
+}

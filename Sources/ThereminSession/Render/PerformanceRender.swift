@@ -1,0 +1,38 @@
+import ThereminAudio
+import ThereminCore
+
+/// The one render set-up for a performance that exists as a trace (recorded, or just tracked from a file): trace →
+/// plan (smoothing and mapping at exact sample positions) → scheduled voice → mix with the backing track. `--replay`
+/// on the sound card, `--replay … --output` and offline `--input … --output` all play through this, so they cannot
+/// differ in what they mix. Made by `RenderSetup.performance(of:)`.
+public final class PerformanceRender {
+    /// The controls at their sample positions (also what a display or MIDI follows).
+    public let plan: ReplayPlan
+    /// The theremin alone (its `renderedFrames` tells how far playback is).
+    public let theremin: ScheduledRenderer
+    /// What reaches the speaker or the file: the theremin, with the backing track when one is described.
+    public let mix: BlockRenderer
+    public let sampleRate: Int
+
+    init(trace: Trace, sound: SoundDescription, mapper: ControlMapper, backing: BackingPlayer?, sampleRate: Int) {
+        let rate = Double(sampleRate)
+        plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate, tail: sound.tail)
+        let voice = ScheduledRenderer(engine: sound.makeEngine(sampleRate: rate), schedule: plan.schedule,
+                                      totalFrames: plan.totalFrames)
+        theremin = voice
+        mix = backing.map { StereoMixer(source: voice, backing: $0) } ?? voice
+        self.sampleRate = sampleRate
+    }
+
+    /// Frames the whole performance lasts, tail included.
+    public var totalFrames: Int { plan.totalFrames }
+    /// Its length in seconds.
+    public var duration: Double { Double(plan.totalFrames) / Double(sampleRate) }
+
+    /// Renders the whole performance into `writer` as fast as the machine allows, then finishes the file (renames
+    /// it into place); on failure the file is discarded.
+    /// - Throws: `SoundFileError` when writing fails.
+    public func render(into writer: SoundFileWriter, progress: (Double) -> Void = { _ in }) throws {
+        try OfflineRender.run(mix, totalFrames: plan.totalFrames, into: writer, progress: progress)
+    }
+}

@@ -1,0 +1,28 @@
+import ThereminAudio
+import ThereminCore
+
+/// The first half of the one render set-up: the sound prepared at an output rate before the performance is known,
+/// so that every input (the backing track above all) is checked before minutes of tracking or any sound.
+/// `performance(of:)` is the second half.
+public final class RenderSetup {
+    public let sound: SoundDescription
+    public let sampleRate: Int
+    private let mapper: ControlMapper
+    private var backing: BackingPlayer?
+
+    /// Decodes and resamples the backing track, if the sound has one.
+    /// - Throws: `SoundFileError` for a backing file that cannot be read.
+    public init(sound: SoundDescription, calibration: Calibration = .identity, sampleRate: Int) throws {
+        self.sound = sound
+        self.sampleRate = sampleRate
+        mapper = sound.mapper(calibratedBy: calibration)
+        backing = try sound.loadBacking(sampleRate: sampleRate)
+    }
+
+    /// The performance of `trace`, mixed with the backing track. One performance per set-up: the backing player
+    /// keeps its position, so a second call gets the theremin alone.
+    public func performance(of trace: Trace) -> PerformanceRender {
+        defer { backing = nil }
+        return PerformanceRender(trace: trace, sound: sound, mapper: mapper, backing: backing, sampleRate: sampleRate)
+    }
+}

@@ -1,0 +1,59 @@
+import ThereminAudio
+import ThereminCore
+
+/// Everything that decides what a performance sounds like, once, for every way of playing it (live, `--replay` on
+/// the sound card or into a file, offline `--input`): the control path (smoothing, mapping, correction, register,
+/// hands) and the sound path (voice, effects, backing track). A session is described by one of these; the command
+/// line builds it from the options.
+public struct SoundDescription: Sendable {
+    /// Smoothing, mapping, pitch correction, octave and hand mode; its calibration is set per session.
+    public var mapper: ControlMapper
+    public var voice: VoiceSettings
+    public var effects: [SoundEffect]
+    public var backing: BackingTrackDescription?
+
+    public init(mapper: ControlMapper, voice: VoiceSettings = VoiceSettings(), effects: [SoundEffect] = [],
+                backing: BackingTrackDescription? = nil) {
+        self.mapper = mapper
+        self.voice = voice
+        self.effects = effects
+        self.backing = backing
+    }
+
+    /// The voice and its effect chain at an output rate.
+    public func makeEngine(sampleRate: Double) -> SynthEngine {
+        SynthEngine(sampleRate: sampleRate, voice: voice,
+                    effects: EffectChain(effects.map { $0.makeEffect(sampleRate: sampleRate) }))
+    }
+
+    /// The mapper with a session's calibration.
+    public func mapper(calibratedBy calibration: Calibration) -> ControlMapper {
+        var calibrated = mapper
+        calibrated.calibration = calibration
+        return calibrated
+    }
+
+    /// Seconds of sound after the last control: the fade plus the echoes of the longest delay dying away.
+    public var tail: Double {
+        var longestDelay: DelaySettings?
+        for case .delay(let delay) in effects where delay.time > (longestDelay?.time ?? 0) {
+            longestDelay = delay
+        }
+        return ReplayPlan.tail(voice: voice, delay: longestDelay)
+    }
+
+    /// Frames to keep the device running after asking for a fade-out, so the fade (and `extra` seconds, e.g. the
+    /// stop cue) is heard before the device closes: the fade plus the device's own buffer.
+    public func fadeOutFrames(sampleRate: Int, bufferFrames: Int, extra: Double = 0) -> Int {
+        Int(max(voice.fade / 1000, extra) * Double(sampleRate)) + bufferFrames
+    }
+
+    /// The backing track player, decoded and resampled now (before any sound starts), or nil without one.
+    /// - Throws: `SoundFileError` for a backing file that cannot be read.
+    public func loadBacking(sampleRate: Int) throws -> BackingPlayer? {
+        try backing.map {
+            BackingPlayer(track: try BackingTrackLoader.load(path: $0.path, sampleRate: sampleRate, loops: $0.loops),
+                          volume: $0.volume)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import XCTest
+
+/// The "use it or skip saying why" steps that tests share: a test that needs something absent skips with a message,
+/// never passes silently.
+extension TestMedia {
+    /// `../shared/corpus`, or a skip.
+    public static func requireCorpus() throws -> URL {
+        guard let corpus else { throw XCTSkip(corpusMissing) }
+        return corpus
+    }
+
+    /// The selfie clip of the corpus (640×360, 225 frames, a hand in nearly all of them), or a skip.
+    public static func requireSelfieClip() throws -> URL {
+        try requireCorpus().appendingPathComponent("video/mediapipe_selfie_segmentation_web.mp4")
+    }
+
+    /// Skips unless the ffmpeg command is installed.
+    public static func requireFFmpeg() throws {
+        guard ffmpeg != nil else { throw XCTSkip(ffmpegMissing) }
+    }
+}
+
+extension FakeCamera {
+    /// Starts a fake camera, or skips saying why FUSE is unusable here (not root, no /dev/fuse, not built).
+    public static func startOrSkip(_ options: Options) throws -> FakeCamera {
+        do {
+            return try start(options)
+        } catch let unavailable as FakeCameraUnavailable {
+            throw XCTSkip(unavailable.description)
+        }
+    }
+}
+
+extension ALSATestEnvironment {
+    /// The configuration defining the paced test device, or a skip when its plugin is not built.
+    public static func requirePacedDevice() throws -> String {
+        guard let configuration = pacedDeviceConfiguration() else { throw XCTSkip(pacedDeviceMissing) }
+        return configuration
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import XCTest
+import ThereminCore
+import ThereminSession
+import ThereminTestSupport
+
+/// A whole live session in process, without the command line, a camera or a sound card: scripted frames, a
+/// scripted tracker, no output device, and a display that records what it was shown and presses keys.
+final class LiveSessionTests: XCTestCase {
+    /// A display that presses the given keys on its first frames and remembers every status it was shown.
+    private final class ScriptedDisplay: LiveDisplay {
+        var keys: [[LiveKey]]
+        var shown: [LiveStatus] = []
+        var closed = false
+
+        init(keys: [[LiveKey]] = []) { self.keys = keys }
+
+        func show(_ snapshot: LiveSnapshot, status: LiveStatus) -> [LiveKey] {
+            shown.append(status)
+            return keys.isEmpty ? [] : keys.removeFirst()
+        }
+
+        func close() { closed = true }
+    }
+
+    private func session(frames: Int, display: LiveDisplay, options: LiveSession.Options,
+                         sound: SoundDescription = SoundDescription(mapper: ControlMapper()))
+        -> (LiveSession, LiveRenderer, TrackingLoop) {
+        let renderer = LiveRenderer(engine: sound.makeEngine(sampleRate: 48_000))
+        let loop = TrackingLoop(source: ScriptedFrameSource(count: frames), tracker: { frame in
+            HandsFrame(HandSample(t: frame.captureTime, x: 0.7, y: 0.3, present: true))
+        }, isTransient: { _ in false }, mapper: sound.mapper, renderer: renderer, recorder: nil)
+        let session = LiveSession(loop: loop, renderer: renderer, mixer: StereoMixer(source: renderer), output: nil,
+                                  display: display, sound: sound, options: options)
+        return (session, renderer, loop)
+    }
+
+    func testASessionRunsToTheEndOfItsInputAndReports() throws {
+        let display = ScriptedDisplay()
+        var lines: [String] = []
+        var options = LiveSession.Options()
+        options.printStats = true
+        options.report = { lines.append($0) }
+        let (session, _, _) = session(frames: 12, display: display, options: options)
+        XCTAssertEqual(try session.run(), .endOfInput)
+        XCTAssertEqual(session.stats.trackedFrames, 12, "every frame counted, even when the input ends at once")
+        XCTAssertTrue(display.closed, "the display is closed on the way out")
+        XCTAssertEqual(lines.count, 1, "the statistics, once, through the front end's report: \(lines)")
+        XCTAssertTrue(lines.first?.contains("12") ?? false, lines.first ?? "")
+    }
+
+    func testKeysMuteAndQuitThroughTheFrontEnd() throws {
+        let display = ScriptedDisplay(keys: [[.mute], [], [.quit]])
+        var remembered: [Bool] = []
+        var options = LiveSession.Options()
+        options.rememberMute = { remembered.append($0); return nil }
+        var sound = SoundDescription(mapper: ControlMapper())
+        sound.voice.waveform = .saw
+        let (session, renderer, loop) = session(frames: 100_000, display: display, options: options, sound: sound)
+        XCTAssertEqual(try session.run(), .quit)
+        XCTAssertEqual(display.shown.first?.waveform, .saw, "the display shows the sound described")
+        XCTAssertEqual(remembered, [true], "the mute key is remembered by the front end")
+        XCTAssertTrue(renderer.isMuted)
+        XCTAssertTrue(display.shown.last?.muted ?? false)
+        XCTAssertTrue(loop.hasEnded, "quitting stops the tracking thread")
+    }
+
+    func testAStopRequestEndsTheSessionWithItsSignal() throws {
+        var options = LiveSession.Options()
+        options.stopRequest = { SIGTERM }
+        options.startMuted = true
+        var lines: [String] = []
+        options.report = { lines.append($0) }
+        let (session, renderer, _) = session(frames: 100_000, display: ScriptedDisplay(), options: options)
+        XCTAssertEqual(try session.run(), .signal(SIGTERM))
+        XCTAssertTrue(renderer.isMuted, "muted since the last run")
+        XCTAssertEqual(lines, ["muted since the last run: press m to unmute"])
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import XCTest
+import ThereminCore
+import ThereminSession
+import ThereminTestSupport
+
+/// The tracking loop in process, on scripted frames and a scripted tracker: controls reach the audio side through the
+/// mapping, the trace is recorded in trace time, a tracker failure is reported once and counts as no hand, and a
+/// source failure ends the loop with the error kept for the caller.
+final class TrackingLoopTests: XCTestCase {
+    private struct TrackerBroke: Error, CustomStringConvertible {
+        var description: String { "hand tracker: the model failed on this frame" }
+    }
+
+    private struct CameraGone: Error {}
+
+    private var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder(prefix: "loop")
+    }
+
+    /// A hand whose fingertip moves down a little each frame (lower pitch), at x 0.8; frame 5 makes the tracker fail.
+    private func tracker(_ frame: Frame) throws -> HandsFrame {
+        if frame.sequence == 5 { throw TrackerBroke() }
+        let y = 0.1 + Double(frame.sequence) * 0.03
+        return HandsFrame(HandSample(t: frame.captureTime, x: 0.8, y: y, present: true))
+    }
+
+    /// Runs the loop over `source` until it ends (or 10 s pass, which fails the test), then stops it.
+    private func runToEnd(_ loop: TrackingLoop) {
+        loop.start()
+        let deadline = Date().addingTimeInterval(10)
+        while !loop.hasEnded && Date() < deadline { usleep(1_000) }
+        XCTAssertTrue(loop.hasEnded, "the loop ends with its source")
+        loop.stop()
+    }
+
+    private func controls(_ renderer: LiveRenderer) -> [Control] {
+        var all: [Control] = []
+        while let control = renderer.controls.pop() { all.append(control) }
+        return all
+    }
+
+    func testControlsFollowTheHandAndTheTraceIsRecordedInTraceTime() throws {
+        let renderer = LiveRenderer(engine: SynthEngine(sampleRate: 48_000, voice: VoiceSettings()))
+        let path = folder.path("take.csv")
+        let recorder = try TraceWriter(path: path, metadata: TraceMetadata())
+        let loop = TrackingLoop(source: ScriptedFrameSource(count: 20, rate: 30, start: 500), tracker: tracker,
+                                isTransient: { _ in false }, mapper: ControlMapper(), renderer: renderer,
+                                recorder: recorder)
+        runToEnd(loop)
+        try recorder.finish()
+
+        let sent = controls(renderer)
+        XCTAssertEqual(sent.count, 20, "one control per frame")
+        XCTAssertFalse(sent[5].gate, "the frame the tracker failed on is silent")
+        let sounding = sent.enumerated().filter { $0.offset != 5 }.map(\.element)
+        XCTAssertTrue(sounding.allSatisfy(\.gate))
+        XCTAssertLessThan(sounding.last?.frequency ?? 0, sounding.first?.frequency ?? 0, "the hand went down")
+        XCTAssertEqual(sent[0].frequency, 440 - 220 * 0.1, accuracy: 0.5, "the first sample maps directly")
+        XCTAssertEqual(sent[0].sourceTime, 500, "latency is measured from the capture time")
+
+        let snapshot = loop.snapshot.withLock { $0 }
+        XCTAssertEqual(snapshot.trackedFrames, 20)
+        XCTAssertEqual(snapshot.trackerProblem, "hand tracker: the model failed on this frame")
+        XCTAssertNil(loop.failure, "the end of the source is not a failure")
+
+        let trace = try TraceReader.read(path: path)
+        XCTAssertEqual(trace.samples.count, 20)
+        XCTAssertEqual(trace.samples[0].t, 0)
+        XCTAssertEqual(trace.samples[19].t, 19.0 / 30, accuracy: 1e-4)
+        XCTAssertFalse(trace.samples[5].present)
+        XCTAssertEqual(trace.samples[6].y, 0.28, accuracy: 1e-4)
+    }
+
+    func testCalibratingKeepsTheInstrumentSilentAndShowsProgress() {
+        let renderer = LiveRenderer(engine: SynthEngine(sampleRate: 48_000, voice: VoiceSettings()))
+        let loop = TrackingLoop(source: ScriptedFrameSource(count: 10), tracker: tracker, isTransient: { _ in false },
+                                mapper: ControlMapper(), renderer: renderer, recorder: nil,
+                                configuration: TrackingLoop.Configuration(startCalibrating: true))
+        runToEnd(loop)
+        let sent = controls(renderer)
+        XCTAssertEqual(sent.count, 10)
+        XCTAssertTrue(sent.allSatisfy { !$0.gate }, "silent while calibrating")
+        XCTAssertEqual(sent[0].frequency, 440 - 220 * 0.1, accuracy: 0.5, "but mapped from the hand, like play")
+        XCTAssertNotNil(loop.snapshot.withLock { $0.calibrationStatus }, "the display sees the calibration")
+    }
+
+    func testASourceFailureEndsTheLoopAndIsKept() {
+        let source = ScriptedFrameSource(times: [1, 1.1], failure: CameraGone())
+        let loop = TrackingLoop(source: source, tracker: tracker, isTransient: { _ in false }, mapper: ControlMapper(),
+                                renderer: nil, recorder: nil)
+        runToEnd(loop)
+        XCTAssertTrue(loop.failure is CameraGone)
+        XCTAssertEqual(loop.snapshot.withLock { $0.trackedFrames }, 2)
+    }
+}
