@@ -27,6 +27,7 @@ final class TerminalDisplay: LiveDisplay {
         if status.muted { extra += "  [muted]" }
         if status.paused { extra += "  [paused]" }
         if let problem = snapshot.sourceProblem { extra += "  " + problem }
+        if let notice = status.handNotice { extra += "  " + notice }
         let text = StatusLine.text(time: nil, frequency: status.frequency, level: status.level, extra: extra)
         line.update(text, now: now)
         return keyboard.poll()

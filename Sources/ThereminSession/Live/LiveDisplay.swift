@@ -17,6 +17,8 @@ public struct LiveStatus: Sendable {
     public var frequency: Double?
     public var calibrating = false
     public var message: String?
+    /// Advice shown while no hand has been seen for a few seconds (`AbsentHandNotice`), nil otherwise.
+    public var handNotice: String?
 
     public init() {}
 }

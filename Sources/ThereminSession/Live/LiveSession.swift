@@ -50,6 +50,8 @@ public final class LiveSession {
     private let options: Options
     public private(set) var stats = LatencyStats()
     private var status = LiveStatus()
+    /// Counts the seconds without a hand, for the advice to come closer or calibrate.
+    private var absentHand = AbsentHandNotice()
     private var reportedRecordingProblem = false
     private var reportedTrackerProblem = false
 
@@ -116,6 +118,9 @@ public final class LiveSession {
             status.frequency = renderer.currentFrequency
             status.latency = stats.summary(.total)?.median
             status.calibrating = snapshot.calibrationStatus != nil
+            // Not while calibrating: its own prompts say where the hand should be.
+            status.handNotice = status.calibrating
+                ? nil : absentHand.update(handPresent: snapshot.sample?.present == true, at: now)
             if options.stopAfterCalibration, let outcome = loop.calibrationOutcome.withLock({ $0 }) {
                 var final = snapshot
                 final.calibrationStatus = GuidedCalibration.Status(target: .quietest, phase: outcome, readings: [:])

@@ -35,7 +35,8 @@ struct PreviewComposer {
             drawKeyHelp(on: &canvas, layout: layout)
         }
         if status.paused { drawPaused(on: &canvas, layout: layout) }
-        let warnings = [snapshot.sourceProblem, snapshot.recordingProblem, status.message].compactMap { $0 }
+        let warnings = [snapshot.sourceProblem, snapshot.recordingProblem, status.message, status.handNotice]
+            .compactMap { $0 }
         drawWarnings(warnings, on: &canvas, layout: layout)
         if snapshot.frame == nil && warnings.isEmpty {
             drawCentred(["waiting for the camera..."], on: &canvas, layout: layout)

@@ -152,6 +152,18 @@ final class PreviewComposerTests: XCTestCase {
                              "the PAUSED tag and banner")
     }
 
+    func testTheAbsentHandNoticeIsShown() {
+        let (plain, _) = compose()
+        var status = LiveStatus()
+        status.handNotice = AbsentHandNotice.message
+        let (noticed, _) = compose(status)
+        var changed = 0
+        for y in 0..<plain.height {
+            for x in 0..<plain.width where plain.pixel(x, y).distance(to: noticed.pixel(x, y)) > 30 { changed += 1 }
+        }
+        XCTAssertGreaterThan(changed, 2_000, "a panel with the advice to come closer or calibrate")
+    }
+
     /// A guided calibration fed with a hand held still at height `y` until `time` seconds.
     private func calibration(heldAt y: Double, until time: Double) -> GuidedCalibration.Status {
         var guided = GuidedCalibration()
