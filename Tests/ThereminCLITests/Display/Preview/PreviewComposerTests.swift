@@ -123,6 +123,29 @@ final class PreviewComposerTests: XCTestCase {
         XCTAssertGreaterThan(picture.pixel(layout.column(forX: 0.7), layout.row(forY: 0.55)).distance(to: tip), 30)
     }
 
+    /// The sample carries the tracker's region to the display (it used to be dropped on the way).
+    func testTheTrackingRegionIsDrawnFromTheSample() {
+        // The overlay draws a region with the landmarks (all 21 at the fingertip here, out of the way).
+        var hand = HandSample(t: 0, x: 0.5, y: 0.45, present: true,
+                              landmarks: Array(repeating: NormalizedPoint(x: 0.5, y: 0.45), count: 21))
+        hand.region = HandRegion(centerX: 0.5, centerY: 0.5, width: 0.4, height: 0.4, rotation: 0)
+        let (picture, _) = compose { $0.sample = hand }
+        let regionColour = RGBPicture.Pixel(red: 40, green: 160, blue: 200)  // the tracker overlay's region colour
+        func nearest(_ x: Double, _ y: Double) -> Int {
+            let column = layout.column(forX: x), row = layout.row(forY: y)
+            return (-2...2).flatMap { dy in (-2...2).map { dx in (dx, dy) } }
+                .map { picture.pixel(column + $0.0, row + $0.1).distance(to: regionColour) }.min() ?? .max
+        }
+        // A one-pixel anti-aliased line: at least half way from the grey picture (88 away) to the colour.
+        XCTAssertLessThanOrEqual(nearest(0.5, 0.3), 44, "the region's top edge")
+        XCTAssertLessThanOrEqual(nearest(0.3, 0.6), 44, "its left edge")
+        XCTAssertGreaterThan(nearest(0.45, 0.62), 80, "inside it, the picture")
+        hand.region = nil
+        let (without, _) = compose { $0.sample = hand }
+        let column = layout.column(forX: 0.5), row = layout.row(forY: 0.3)
+        XCTAssertGreaterThan(without.pixel(column, row).distance(to: regionColour), 80, "no region, no rectangle")
+    }
+
     func testEveryHandSeenIsDrawn() {
         let left = HandSample(t: 0, x: 0.25, y: 0.4, present: true), right = HandSample(t: 0, x: 0.6, y: 0.7, present: true)
         let (picture, _) = compose { $0.hands = HandsFrame(t: 0, hands: [left, right]) }
