@@ -8,6 +8,7 @@ enum TrackerFactory {
     static func make(_ settings: Settings, stillImages: Bool = false) throws -> HandTracker {
         var options = TrackerOptions(mirrored: true, mode: stillImages ? .stillImages : .video)
         options.maxHands = settings.music.handCount
+        options.threads = settings.trackerThreads
         switch settings.tracker {
         case .neural:
             return try HandTracker(options: options)

@@ -1,5 +1,6 @@
 import ThereminCore
 import ThereminSession
+import ThereminTracking
 
 /// Every option theremin understands, in the order `--help` lists them.
 enum OptionTable {
@@ -67,6 +68,10 @@ enum OptionTable {
         OptionSpec(name: "--tracker", short: nil, value: "KIND", defaultText: Settings.TrackerKind.neural.rawValue,
                    help: "neural (palm detector + hand landmarks) or classic (skin colour; the lesser fallback)",
                    group: .camera, values: .choices(Settings.TrackerKind.allCases.map(\.rawValue))),
+        OptionSpec(name: "--tracker-threads", short: nil, value: "N", defaultText: "\(TrackerOptions().threads)",
+                   help: "threads the neural tracker's networks use; 2 is a third faster on an idle second core but "
+                       + "stalls frames when another program keeps it busy (README, Performance)",
+                   group: .camera),
 
         // Files
         OptionSpec(name: "--record", short: "-r", value: "TRACE", defaultText: nil,

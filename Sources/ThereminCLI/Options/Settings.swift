@@ -1,5 +1,6 @@
 import ThereminCore
 import ThereminSession
+import ThereminTracking
 
 /// What the user asked for, typed and validated: the single place every option's value is checked.
 struct Settings: Sendable {
@@ -41,6 +42,8 @@ struct Settings: Sendable {
     var frameSize: (width: Int, height: Int) = Settings.defaultFrameSize
     var frameRate: Int?
     var tracker = TrackerKind.neural
+    /// Threads per tracker network (`--tracker-threads`).
+    var trackerThreads = TrackerOptions().threads
     var record: String?
     var output: String?
     var json = false
@@ -164,6 +167,14 @@ struct Settings: Sendable {
                 throw UsageError("--tracker '\(text)' is unknown; use neural or classic")
             }
             tracker = kind
+        }
+        if let text = parsed.value("--tracker-threads") {
+            let range = TrackerOptions.threadsRange
+            guard let threads = Int(text), range.contains(threads) else {
+                throw UsageError("--tracker-threads '\(text)' is not a thread count from \(range.lowerBound) to "
+                    + "\(range.upperBound)")
+            }
+            trackerThreads = threads
         }
     }
 

@@ -11,6 +11,8 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(settings.voice, VoiceSettings())
         XCTAssertEqual(settings.periodFrames, 240)
         XCTAssertTrue(settings.effects.isEmpty)
+        XCTAssertEqual(settings.trackerThreads, 1)
+        XCTAssertEqual(try Settings(arguments: ["--tracker-threads", "2"]).trackerThreads, 2)
     }
 
     func testValuesAreParsedInEveryForm() throws {
@@ -46,6 +48,8 @@ final class SettingsTests: XCTestCase {
             (["--size", "big"], "not a frame size"),
             (["--fps", "0"], "not a frame rate"),
             (["--tracker", "magic"], "use neural or classic"),
+            (["--tracker-threads", "0"], "not a thread count from 1 to 16"),
+            (["--tracker-threads", "two"], "not a thread count"),
             (["--output", "x.wav"], "--output needs --replay"),
             (["--replay", "a", "--input", "b"], "cannot be combined"),
             (["--replay", "a", "--record", "b"], "does not apply"),
