@@ -26,7 +26,8 @@ final class OptionMatrixTests: XCTestCase {
         case "--backing-volume", "--loop": return ["--replay", trace, "--output", out("x.wav"), "--backing", trace]
         case "--midi-channel", "--midi-bend-range", "--midi-volume": return ["--replay", trace, "--midi-file", out("x.mid")]
         case "--audio-input", "--duration": return ["--tuner"]
-        case "--camera", "--size", "--fps", "--tracker": return ["--no-preview", "--audio-device", "null"]
+        case "--camera", "--size", "--fps", "--tracker", "--tracker-threads":
+            return ["--no-preview", "--audio-device", "null"]
         case "--replay", "--input", "--tuner", "--calibrate", "--list-devices", "--preset", "--save-preset": return []
         case "--record": return ["--input", harness.file("still.ppm", data: BadInputHarness.tinyImage)]
         // Played live: the device is opened.
@@ -60,6 +61,7 @@ final class OptionMatrixTests: XCTestCase {
             "--size": ["640", "0x0"],
             "--fps": ["0", "abc"],
             "--tracker": ["magic"],
+            "--tracker-threads": ["0", "17", "two"],
             "--record": ["", missingFolder + "x.csv", harness.directory.path + "/"],
             "--output": ["", out("x.mp3"), missingFolder + "x.wav"],
             "--brightness": ["2"],
