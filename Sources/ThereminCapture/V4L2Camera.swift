@@ -153,7 +153,12 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
 
     public var frameSize: (width: Int, height: Int) { (size.width, size.height) }
 
-    public var droppedFrames: Int { mailbox.statistics.framesDropped }
+    /// Frames replaced before anyone took them, and frames that arrived damaged (corrupt MJPEG, flagged or short
+    /// buffers): every frame the camera sent that nobody got.
+    public var droppedFrames: Int {
+        let statistics = mailbox.statistics
+        return statistics.framesDropped + statistics.framesDamaged
+    }
 
     /// Frames captured, delivered, dropped and damaged so far.
     public var statistics: CaptureStatistics { mailbox.statistics }

@@ -143,6 +143,8 @@ final class MJPEGCaptureTests: XCTestCase {
             return statistics.framesCaptured + statistics.framesDamaged == fakeDelivered
         }
         XCTAssertEqual(camera.statistics.framesDamaged, corrupted, "each damaged frame dropped and counted")
+        XCTAssertEqual(camera.droppedFrames, corrupted + camera.statistics.framesDropped,
+                       "damaged frames count among the dropped frames the status line reports")
         XCTAssertGreaterThan(delivered, 20)
     }
 
