@@ -85,4 +85,32 @@ final class JPEGDecodingTests: XCTestCase {
         let other = try JPEGDecoder(cameraSize: PixelSize(width: 1280, height: 720), maximumWidth: 640, device: "test")
         XCTAssertNil(media.jpeg.withUnsafeBytes { other.decode($0) }, "a JPEG of another size than the camera's")
     }
+
+    /// Seeded damage of every kind a USB transfer can do (bytes flipped, spans zeroed, the end cut, the middle
+    /// dropped), 300 times: each result is a refusal or a whole frame, never a crash or a short frame.
+    func testSeededDamageNeverCrashesTheDecoder() throws {
+        let media = try ffmpegJPEG(width: 640, height: 480, scaled: PixelSize(width: 640, height: 480))
+        let decoder = try JPEGDecoder(cameraSize: PixelSize(width: 640, height: 480), maximumWidth: 640, device: "test")
+        var generator = SeededGenerator(seed: 12)
+        var refused = 0, decoded = 0
+        for round in 0..<300 {
+            var bytes = media.jpeg
+            let at = Int(generator.next() % UInt64(bytes.count))
+            let span = 1 + Int(generator.next() % 64)
+            switch round % 4 {
+            case 0: bytes[at] ^= UInt8(truncatingIfNeeded: 1 | generator.next())
+            case 1: for index in at..<min(bytes.count, at + span) { bytes[index] = 0 }
+            case 2: bytes.removeLast(bytes.count - at)
+            default: bytes.removeSubrange(at..<min(bytes.count - 2, at + span * 16))
+            }
+            if let pixels = bytes.withUnsafeBytes({ decoder.decode($0) }) {
+                XCTAssertEqual(pixels.count, 640 * 480 * 3, "round \(round)")
+                decoded += 1
+            } else {
+                refused += 1
+            }
+        }
+        XCTAssertGreaterThan(refused, 75, "every cut-off frame at least is refused")
+        XCTAssertGreaterThan(decoded, 0, "damage in the picture data alone still gives a frame")
+    }
 }
