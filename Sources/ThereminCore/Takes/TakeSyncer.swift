@@ -6,6 +6,7 @@ import Foundation
 final class TakeSyncer: @unchecked Sendable {
     private let descriptor: Int32
     private let interval: Double
+    private let sync: @Sendable (Int32) -> Void
     // Guards `dirty` and `stopped`; its wait is the thread's once-per-interval tick.
     private let condition = NSCondition()
     private var dirty = false
@@ -13,10 +14,13 @@ final class TakeSyncer: @unchecked Sendable {
     private var running = false
     private let finished = DispatchSemaphore(value: 0)
 
-    /// - Parameter descriptor: the take's open file; it must stay open until `stop()` returns.
-    init(descriptor: Int32, interval: Double) {
+    /// - Parameters:
+    ///   - descriptor: the take's open file; it must stay open until `stop()` returns.
+    ///   - sync: what syncing is (`fdatasync`; tests count the calls).
+    init(descriptor: Int32, interval: Double, sync: @escaping @Sendable (Int32) -> Void = { _ = fdatasync($0) }) {
         self.descriptor = descriptor
         self.interval = interval
+        self.sync = sync
     }
 
     func start() {
@@ -33,7 +37,7 @@ final class TakeSyncer: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Syncs what is left and ends the thread; returns once it has.
+    /// Ends the thread (the caller syncs what is left as it closes the file); returns once it has ended.
     func stop() {
         guard running else { return }
         running = false
@@ -46,14 +50,17 @@ final class TakeSyncer: @unchecked Sendable {
 
     private func run() {
         condition.lock()
+        var next = Date(timeIntervalSinceNow: interval)
         while !stopped {
-            _ = condition.wait(until: Date(timeIntervalSinceNow: interval))
+            // A wake before the deadline (spurious, or `stop()`) loops without syncing: at most one sync an interval.
+            if condition.wait(until: next) && Date() < next { continue }
             if dirty && !stopped {
                 dirty = false
                 condition.unlock()
-                _ = fdatasync(descriptor)
+                sync(descriptor)
                 condition.lock()
             }
+            next = Date(timeIntervalSinceNow: interval)
         }
         condition.unlock()
         finished.signal()

@@ -56,6 +56,7 @@ final class LivePlayTests: BinaryTestCase {
         // The trace is complete and parseable after Ctrl-C, with the settings in its metadata.
         let samples = try TraceReader.read(path: trace)
         XCTAssertGreaterThan(samples.samples.count, 90)
+        XCTAssertFalse(samples.interrupted, "Ctrl-C ends the take with its end marker")
         XCTAssertEqual(samples.metadata["source"], "\(camera.devicePath) (Fake Camera)")
         XCTAssertEqual(samples.metadata["calibration"], "none")
         XCTAssertGreaterThan(samples.samples.filter(\.present).count, samples.samples.count * 8 / 10)
