@@ -26,6 +26,7 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
         // XNNPACK has no pkg-config file: the module map and CHandTracker's linker settings name its libraries.
         .systemLibrary(name: "CXNNPACK", providers: [.apt(["libxnnpack-dev", "libpthreadpool-dev"])]),
@@ -34,7 +35,7 @@ let package = Package(
         .target(name: "ThereminCore"),
 
         // MARK: capture (V4L2 camera; video files and images over OpenCV)
-        .target(name: "ThereminCapture", dependencies: ["ThereminCore", "CV4L2"]),
+        .target(name: "ThereminCapture", dependencies: ["ThereminCore", "CV4L2", "CTurboJPEG"]),
         .target(name: "CVideoInput", dependencies: ["CShimSupport"], cxxSettings: [openCVHeaders],
                 linkerSettings: openCVForVideo),
         .target(name: "ThereminVideo", dependencies: ["ThereminCore", "CVisionLoader"]),
@@ -89,7 +90,7 @@ let package = Package(
         // A V4L2 camera served over FUSE, and its test pattern shared with the tests.
         .systemLibrary(name: "CFuse3", pkgConfig: "fuse3", providers: [.apt(["libfuse3-dev", "fuse3"])]),
         .target(name: "FakeCameraCore"),
-        .executableTarget(name: "fake-camera", dependencies: ["FakeCameraCore", "CFuse3"],
+        .executableTarget(name: "fake-camera", dependencies: ["FakeCameraCore", "CFuse3", "CTurboJPEG"],
                           cSettings: [.define("_GNU_SOURCE")]),
         .target(name: "ThereminTestSupport", dependencies: ["ThereminCore", "FakeCameraCore"]),
 

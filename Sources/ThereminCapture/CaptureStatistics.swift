@@ -6,7 +6,7 @@ public struct CaptureStatistics: Sendable, Equatable {
     public var framesDelivered = 0
     /// Frames replaced by a newer one before anyone took them (the consumer was slower than the camera).
     public var framesDropped = 0
-    /// Frames the driver flagged as damaged or delivered short; re-queued unused.
+    /// Frames the driver flagged as damaged or delivered short, or whose JPEG would not decode; re-queued unused.
     public var framesDamaged = 0
 
     public init() {}

@@ -17,6 +17,9 @@ public struct FourCC: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// What libv4l2 converts every supported camera format into, and what `Frame` holds (V4L2_PIX_FMT_BGR24).
     public static let bgr24 = FourCC(rawValue: 0x3352_4742)
 
+    /// Motion-JPEG (V4L2_PIX_FMT_MJPEG): what most webcams send at 60 fps or at 720p; decoded by TurboJPEG.
+    public static let mjpeg = FourCC(rawValue: 0x4750_4A4D)
+
     /// The four characters, trailing spaces removed.
     public var description: String {
         let bytes = (0..<4).map { UInt8(truncatingIfNeeded: rawValue >> (8 * $0)) }

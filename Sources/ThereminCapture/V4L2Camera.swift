@@ -1,8 +1,10 @@
 import Synchronization
 import ThereminCore
 
-/// A live V4L2 webcam as a `FrameSource`: negotiates BGR24 through libv4l2 (which converts YUYV, MJPEG, …),
-/// streams through memory-mapped buffers on its own thread, and always hands out the newest frame.
+/// A live V4L2 webcam as a `FrameSource`: negotiates BGR24 through libv4l2 (which converts YUYV and the other
+/// formats), except that MJPEG frames are decoded by TurboJPEG directly (faster, and at a reduced scale when the
+/// camera's frames are wider than the tracker uses); streams through memory-mapped buffers on its own thread, and
+/// always hands out the newest frame.
 ///
 /// Frames are stamped with the driver's capture time on the monotonic clock (`MonotonicClock`). A consumer slower
 /// than the camera skips frames (counted in `droppedFrames`) instead of falling behind. When the camera is
@@ -23,6 +25,11 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         public var frameTimeout: Double
         /// Where to look for `video*` nodes when `device` is nil.
         public var searchDirectory: String
+        /// MJPEG frames wider than this are decoded at a reduced scale (1/2, 1/4, …): the tracker works at ≤ 640 px
+        /// and a half-scale decode costs a fraction of a full one.
+        public var maximumDecodeWidth = 640
+        /// false leaves MJPEG to libv4l2's conversion, as for other formats: `capture-bench`'s comparison.
+        package var decodesMJPEG = true
 
         public init(device: String? = nil, size: PixelSize = .standard, framesPerSecond: Double? = nil,
                     bufferCount: Int = 4, frameTimeout: Double = 2, searchDirectory: String = "/dev") {
@@ -39,13 +46,16 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
     public let devicePath: String
     /// The camera as its driver describes it, with every format, size and rate it offers.
     public let camera: CameraDescription
-    /// The granted frame size, in BGR24.
+    /// The size of the BGR24 frames handed out: the camera's, or less for MJPEG decoded at a reduced scale.
     public let size: PixelSize
+    /// The frame size the camera was granted and sends.
+    public let cameraSize: PixelSize
     /// Bytes per row of the frames (at least `3 * size.width`).
     public let bytesPerRow: Int
     /// The granted rate, re-read from the driver; nil when the driver does not say.
     public let nominalFrameRate: Double?
-    /// The format the camera itself delivers before libv4l2 converts it (e.g. `YUYV`), when the driver says.
+    /// The format the camera itself delivers before libv4l2 converts it or TurboJPEG decodes it (e.g. `YUYV`,
+    /// `MJPG`), when the driver says.
     public let sourceFormat: FourCC?
 
     private let configuration: Configuration
@@ -88,6 +98,7 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
                                 detail: "the driver granted an unusable BGR format "
                                     + "(\(granted.width)x\(granted.height), \(granted.bytesPerLine) bytes per row)")
             }
+            let conversion = try Self.conversion(granted: granted, device: device, configuration: configuration)
             var interval: FrameInterval?
             if let asked = choice.interval {
                 interval = try device.setFrameInterval(asked)
@@ -97,12 +108,14 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
 
             self.devicePath = path
             self.camera = camera
-            self.size = PixelSize(width: granted.width, height: granted.height)
-            self.bytesPerRow = granted.bytesPerLine
+            self.size = conversion.frameSize
+            self.cameraSize = PixelSize(width: granted.width, height: granted.height)
+            self.bytesPerRow = conversion.frameBytesPerRow
             self.nominalFrameRate = interval.map(\.framesPerSecond) ?? choice.interval?.framesPerSecond
             self.sourceFormat = device.driverFormat()
             self.device = device
-            let stream = try V4L2Stream(device: device, format: granted, bufferCount: configuration.bufferCount)
+            let stream = try V4L2Stream(device: device, conversion: conversion,
+                                        bufferCount: configuration.bufferCount)
             started = stream
             self.stream = stream
             let mailbox = FrameMailbox()
@@ -118,12 +131,34 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
 
     deinit { close() }
 
+    /// How frames are made once libv4l2 has chosen the camera's own format for BGR24: when that format is MJPEG,
+    /// the camera is switched to deliver it as it is (same size) and TurboJPEG decodes it; otherwise libv4l2's
+    /// BGR24 is copied.
+    private static func conversion(granted: PixelFormat, device: V4L2Device, configuration: Configuration)
+        throws(V4L2Error) -> FrameConversion {
+        guard configuration.decodesMJPEG, device.driverFormat() == .mjpeg else { return .copy(granted) }
+        let size = PixelSize(width: granted.width, height: granted.height)
+        let native = try device.setFormat(.mjpeg, size)
+        guard native.fourcc == .mjpeg, native.width == size.width, native.height == size.height else {
+            throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: device.path,
+                            detail: "the camera offers MJPEG at \(size) for BGR but granted "
+                                + "\(native.fourcc) at \(native.width)x\(native.height) when asked for it")
+        }
+        return .decodeJPEG(try JPEGDecoder(cameraSize: size, maximumWidth: configuration.maximumDecodeWidth,
+                                           device: device.path))
+    }
+
     /// `/dev/video0 (HD Pro Webcam C920)`.
     public var name: String { "\(devicePath) (\(camera.card))" }
 
     public var frameSize: (width: Int, height: Int) { (size.width, size.height) }
 
-    public var droppedFrames: Int { mailbox.statistics.framesDropped }
+    /// Frames replaced before anyone took them, and frames that arrived damaged (corrupt MJPEG, flagged or short
+    /// buffers): every frame the camera sent that nobody got.
+    public var droppedFrames: Int {
+        let statistics = mailbox.statistics
+        return statistics.framesDropped + statistics.framesDamaged
+    }
 
     /// Frames captured, delivered, dropped and damaged so far.
     public var statistics: CaptureStatistics { mailbox.statistics }

@@ -25,6 +25,14 @@ static size_t page_align(size_t size) {
     return (size + page - 1) / page * page;
 }
 
+uint32_t fake_format_bytes_per_line(uint32_t fourcc, int32_t width) {
+    return fourcc == FAKE_FOURCC_MJPG ? 0 : fake_pattern_bytes_per_line(fourcc, width);
+}
+
+uint32_t fake_format_image_size(uint32_t fourcc, int32_t width, int32_t height) {
+    return fourcc == FAKE_FOURCC_MJPG ? fake_jpeg_max_size(width, height) : fake_pattern_image_size(fourcc, width, height);
+}
+
 static bool is_compressed(uint32_t fourcc) {
     return fourcc != FAKE_FOURCC('Y', 'U', 'Y', 'V') && fourcc != FAKE_FOURCC('B', 'G', 'R', '3');
 }
@@ -32,6 +40,7 @@ static bool is_compressed(uint32_t fourcc) {
 static const char *format_description(uint32_t fourcc) {
     if (fourcc == FAKE_FOURCC('Y', 'U', 'Y', 'V')) return "YUYV 4:2:2";
     if (fourcc == FAKE_FOURCC('B', 'G', 'R', '3')) return "24-bit BGR 8-8-8";
+    if (fourcc == FAKE_FOURCC_MJPG) return "Motion-JPEG";
     return "Opaque test payload";
 }
 
@@ -39,8 +48,8 @@ static void set_format(fake_device *d, uint32_t fourcc, int32_t width, int32_t h
     d->fourcc = fourcc;
     d->width = width;
     d->height = height;
-    d->bytes_per_line = fake_pattern_bytes_per_line(fourcc, width);
-    d->image_size = fake_pattern_image_size(fourcc, width, height);
+    d->bytes_per_line = fake_format_bytes_per_line(fourcc, width);
+    d->image_size = fake_format_image_size(fourcc, width, height);
 }
 
 int fake_device_init(fake_device *d, const fake_options *o) {
@@ -61,13 +70,13 @@ int fake_device_init(fake_device *d, const fake_options *o) {
     size_t largest = 0;
     for (int f = 0; f < o->format_count; f++)
         for (int s = 0; s < o->size_count; s++) {
-            size_t size = fake_pattern_image_size(o->formats[f], o->sizes[s].width, o->sizes[s].height);
+            size_t size = fake_format_image_size(o->formats[f], o->sizes[s].width, o->sizes[s].height);
             if (size > largest) largest = size;
         }
     d->buffer_stride = page_align(largest);
     d->memory_size = d->buffer_stride * FAKE_MAX_BUFFERS;
     d->memory = calloc(1, d->memory_size);
-    d->source = fake_frames_open(o->video);
+    d->source = fake_frames_open(o);
     return d->memory && d->source ? 0 : -1;
 }
 
@@ -207,8 +216,8 @@ static void adjust_format(const fake_options *o, struct v4l2_pix_format *pix) {
     }
     pix->width = (uint32_t)best.width;
     pix->height = (uint32_t)best.height;
-    pix->bytesperline = fake_pattern_bytes_per_line(pix->pixelformat, best.width);
-    pix->sizeimage = fake_pattern_image_size(pix->pixelformat, best.width, best.height);
+    pix->bytesperline = fake_format_bytes_per_line(pix->pixelformat, best.width);
+    pix->sizeimage = fake_format_image_size(pix->pixelformat, best.width, best.height);
     pix->field = V4L2_FIELD_NONE;
     pix->colorspace = V4L2_COLORSPACE_SRGB;
     pix->priv = 0;
@@ -556,9 +565,10 @@ int fake_device_status(fake_device *d, char *text, size_t capacity) {
     pthread_mutex_lock(&d->lock);
     int length = snprintf(text, capacity,
                           "present=%d streaming=%d stalled=%d busy=%d generation=%u sequence=%u delivered=%llu "
-                          "dropped=%llu format=%.4s size=%dx%d fps=%g\n",
+                          "dropped=%llu corrupted=%llu format=%.4s size=%dx%d fps=%g\n",
                           d->present, d->streaming, d->stalled, d->busy, d->generation, d->sequence,
                           (unsigned long long)d->frames_delivered, (unsigned long long)d->frames_dropped,
+                          (unsigned long long)d->frames_corrupted,
                           (const char *)&d->fourcc, d->width, d->height,
                           (double)d->interval.denominator / d->interval.numerator);
     pthread_mutex_unlock(&d->lock);
@@ -577,13 +587,13 @@ bool fake_device_begin_fill(fake_device *d, uint32_t *index, unsigned *epoch) {
     return true;
 }
 
-bool fake_device_finish_fill(fake_device *d, uint32_t index, unsigned epoch, uint32_t sequence,
+bool fake_device_finish_fill(fake_device *d, uint32_t index, unsigned epoch, uint32_t sequence, uint32_t bytesused,
                              struct timeval timestamp) {
     if (epoch != d->stream_epoch || index >= d->buffer_count || d->buffers[index].state != BUFFER_FILLING)
         return false; /* STREAMOFF, REQBUFS or an unplug happened meanwhile */
     fake_buffer *buffer = &d->buffers[index];
     buffer->state = BUFFER_DONE;
-    buffer->bytesused = d->image_size;
+    buffer->bytesused = bytesused;
     buffer->sequence = sequence;
     buffer->timestamp = timestamp;
     d->done[d->done_count++] = index;

@@ -62,6 +62,8 @@ typedef struct {
     double stall_for;        /* seconds the stall lasts; 0: forever */
     bool metadata;           /* present a metadata node (not a video capture device) */
     bool exit_with_parent;   /* SIGTERM when the parent process dies (tests: no stray mounts after a crash) */
+    uint32_t corrupt_every;  /* MJPEG: damage about one frame in this many (0: none), see fake_corruption_at */
+    uint64_t corrupt_seed;
 } fake_options;
 
 /// Parses the command line; returns 0 to run, 1 after printing help, 2 after printing a usage error.
@@ -133,6 +135,7 @@ typedef struct {
     uint32_t sequence;       /* frames the sensor produced since STREAMON, delivered or not */
     uint64_t frames_delivered;
     uint64_t frames_dropped; /* produced while no buffer was queued */
+    uint64_t frames_corrupted; /* delivered damaged on purpose (--corrupt-jpeg) */
     fake_pending_dequeue pending[FAKE_MAX_PENDING];
     int pending_count;
 
@@ -162,7 +165,7 @@ void fake_device_plug(fake_device *device);
 bool fake_device_begin_fill(fake_device *device, uint32_t *index, unsigned *epoch);
 /// Marks a filled buffer done and wakes the application (lock held); false when the stream was reset meanwhile.
 bool fake_device_finish_fill(fake_device *device, uint32_t index, unsigned epoch, uint32_t sequence,
-                             struct timeval timestamp);
+                             uint32_t bytesused, struct timeval timestamp);
 
 /// The frame clock: runs until `quit`.
 void *fake_producer_main(void *device);
@@ -170,13 +173,40 @@ void *fake_producer_main(void *device);
 /// The FUSE operations of the mounted directory (filesystem.c).
 extern const struct fuse_lowlevel_ops fake_filesystem_operations;
 
-/// Frame sources: the moving-square pattern, or a video file decoded by the ffmpeg command.
-fake_frame_source *fake_frames_open(const char *video_path);
+/// The Motion-JPEG fourcc (V4L2_PIX_FMT_MJPEG).
+#define FAKE_FOURCC_MJPG FAKE_FOURCC('M', 'J', 'P', 'G')
+
+/// Bytes per row (0 for compressed formats) and the largest image of a format: for MJPEG the largest JPEG
+/// TurboJPEG may write, for the others the pattern's size.
+uint32_t fake_format_bytes_per_line(uint32_t fourcc, int32_t width);
+uint32_t fake_format_image_size(uint32_t fourcc, int32_t width, int32_t height);
+
+/// Frame sources: the moving-square pattern, or a video file decoded by the ffmpeg command; MJPEG frames are
+/// either, compressed, and damaged per `options->corrupt_every`.
+fake_frame_source *fake_frames_open(const fake_options *options);
 /// Starts over at frame 0 in the given format (called at STREAMON); 0 or -1 with a message printed.
 int fake_frames_start(fake_frame_source *source, uint32_t fourcc, int32_t width, int32_t height);
-/// Produces frame `sequence` into `destination` (`image_size` bytes), or skips it when `destination` is NULL.
-void fake_frames_next(fake_frame_source *source, uint8_t *destination, uint32_t image_size, uint32_t sequence);
+
+/// One produced frame.
+typedef struct {
+    uint32_t bytesused;
+    bool corrupted; /* damaged on purpose */
+} fake_frame_result;
+
+/// Produces frame `sequence` into `destination` (up to `image_size` bytes), or skips it when `destination` is NULL.
+fake_frame_result fake_frames_next(fake_frame_source *source, uint8_t *destination, uint32_t image_size,
+                                   uint32_t sequence);
 void fake_frames_close(fake_frame_source *source);
+
+/// TurboJPEG compression (jpeg.c): an encoder handle (NULL when out of memory), the largest JPEG of a size, and
+/// one BGR frame compressed into `destination` (returns its size; 0 after printing why).
+void *fake_jpeg_open(void);
+void fake_jpeg_close(void *encoder);
+uint32_t fake_jpeg_max_size(int32_t width, int32_t height);
+uint32_t fake_jpeg_compress(void *encoder, const uint8_t *bgr, int32_t width, int32_t height, uint8_t *destination,
+                            uint32_t capacity);
+/// Damages a JPEG of `size` bytes in place as `kind` says; returns the bytes to deliver.
+uint32_t fake_jpeg_corrupt(fake_corruption kind, uint64_t seed, uint64_t sequence, uint8_t *data, uint32_t size);
 
 double fake_monotonic_seconds(void);
 

@@ -1,5 +1,5 @@
 // Frame sources of the fake camera: the moving-square pattern, or a video file decoded by the ffmpeg command
-// into raw frames of the negotiated format and size.
+// into raw frames of the negotiated format and size; for MJPEG, a BGR picture compressed by jpeg.c.
 #include "fake_camera.h"
 
 #include <errno.h>
@@ -16,29 +16,40 @@ extern char **environ;
 
 struct fake_frame_source {
     const char *video_path; /* NULL: pattern */
+    uint32_t corrupt_every;
+    uint64_t corrupt_seed;
+    void *encoder;           /* TurboJPEG, for MJPEG */
     uint32_t fourcc;
     int32_t width;
     int32_t height;
     pid_t decoder;           /* ffmpeg, or 0 */
     int pipe;                /* its stdout, or -1 */
-    uint8_t *scratch;        /* a skipped video frame still has to be read */
+    uint8_t *scratch;        /* a skipped video frame still has to be read; MJPEG's picture before compression */
     size_t scratch_size;
     bool failed;             /* reported once; frames are then gray */
 };
 
-fake_frame_source *fake_frames_open(const char *video_path) {
+fake_frame_source *fake_frames_open(const fake_options *options) {
     fake_frame_source *source = calloc(1, sizeof *source);
     if (!source) return NULL;
-    source->video_path = video_path;
+    source->video_path = options->video;
+    source->corrupt_every = options->corrupt_every;
+    source->corrupt_seed = options->corrupt_seed;
     source->pipe = -1;
+    source->encoder = fake_jpeg_open();
+    if (!source->encoder) {
+        free(source);
+        return NULL;
+    }
     return source;
 }
 
 static void stop_decoder(fake_frame_source *source) {
+    // Killed outright: ffmpeg handles SIGTERM by flushing into the closed pipe and prints "Broken pipe" lines.
+    if (source->decoder > 0) kill(source->decoder, SIGKILL);
     if (source->pipe >= 0) close(source->pipe);
     source->pipe = -1;
     if (source->decoder > 0) {
-        kill(source->decoder, SIGTERM);
         while (waitpid(source->decoder, NULL, 0) < 0 && errno == EINTR) {}
     }
     source->decoder = 0;
@@ -115,27 +126,53 @@ static void read_video_frame(fake_frame_source *source, uint8_t *destination, ui
     memset(destination, FAKE_PATTERN_BACKGROUND, image_size);
 }
 
-void fake_frames_next(fake_frame_source *source, uint8_t *destination, uint32_t image_size, uint32_t sequence) {
-    if (!source->video_path) {
-        if (destination) fake_pattern_render(destination, source->fourcc, source->width, source->height, sequence);
-        return;
-    }
-    if (!destination) {
-        // The frame is dropped, but the file still advances so that frame n of the stream is frame n of the file.
-        if (source->scratch_size < image_size) {
-            uint8_t *grown = realloc(source->scratch, image_size);
-            if (!grown) return;
-            source->scratch = grown;
-            source->scratch_size = image_size;
+/// Grows the scratch picture to `size` bytes; false when out of memory.
+static bool ensure_scratch(fake_frame_source *source, size_t size) {
+    if (source->scratch_size >= size) return true;
+    uint8_t *grown = realloc(source->scratch, size);
+    if (!grown) return false;
+    source->scratch = grown;
+    source->scratch_size = size;
+    return true;
+}
+
+fake_frame_result fake_frames_next(fake_frame_source *source, uint8_t *destination, uint32_t image_size,
+                                   uint32_t sequence) {
+    fake_frame_result result = {image_size, false};
+    bool jpeg = source->fourcc == FAKE_FOURCC_MJPG;
+    // The picture is drawn in a raw format: the buffer's own for raw formats, BGR to be compressed for MJPEG.
+    uint32_t picture_size = jpeg ? (uint32_t)source->width * (uint32_t)source->height * 3 : image_size;
+    if (!destination && !source->video_path) return result; /* a dropped pattern frame costs nothing */
+    uint8_t *picture = destination;
+    if (jpeg || !destination) {
+        // A dropped video frame is still read, so that frame n of the stream is frame n of the file.
+        if (!ensure_scratch(source, picture_size)) {
+            result.bytesused = 0;
+            return result;
         }
-        destination = source->scratch;
+        picture = source->scratch;
     }
-    read_video_frame(source, destination, image_size);
+    if (source->video_path)
+        read_video_frame(source, picture, picture_size);
+    else
+        fake_pattern_render(picture, jpeg ? FAKE_FOURCC('B', 'G', 'R', '3') : source->fourcc, source->width,
+                            source->height, sequence);
+    if (!destination || !jpeg) return result;
+
+    result.bytesused = fake_jpeg_compress(source->encoder, picture, source->width, source->height, destination,
+                                          image_size);
+    fake_corruption kind = fake_corruption_at(source->corrupt_seed, source->corrupt_every, sequence);
+    if (kind != FAKE_CORRUPTION_NONE) {
+        result.bytesused = fake_jpeg_corrupt(kind, source->corrupt_seed, sequence, destination, result.bytesused);
+        result.corrupted = true;
+    }
+    return result;
 }
 
 void fake_frames_close(fake_frame_source *source) {
     if (!source) return;
     stop_decoder(source);
+    fake_jpeg_close(source->encoder);
     free(source->scratch);
     free(source);
 }

@@ -16,8 +16,9 @@ static const char usage_text[] =
     "  --name NAME              device file name (default video0)\n"
     "  --card TEXT              card name reported by VIDIOC_QUERYCAP (default \"Fake Camera\")\n"
     "  --driver TEXT            driver name (default fake-camera)\n"
-    "  --pixel-format LIST      offered fourccs, e.g. YUYV,BGR3 (default YUYV); any other fourcc (e.g. H264)\n"
-    "                           is offered with undecodable data, for 'no usable format' tests\n"
+    "  --pixel-format LIST      offered fourccs, e.g. YUYV,BGR3,MJPG (default YUYV); MJPG frames are JPEGs\n"
+    "                           (TurboJPEG, 4:2:2, quality 90) of varying length; any other fourcc (e.g.\n"
+    "                           H264) is offered with undecodable data, for 'no usable format' tests\n"
     "  --sizes LIST             offered sizes (default 640x480,1280x720)\n"
     "  --rates LIST             offered frame rates in fps, e.g. 30,15 (default 30); the first is the default\n"
     "  --pattern moving-square  frames show a bright square whose grid cell is the frame number (default)\n"
@@ -30,6 +31,8 @@ static const char usage_text[] =
     "  --stall-for SEC          ...for SEC seconds (default 0: forever)\n"
     "  --metadata               present a metadata node, not a video capture device\n"
     "  --exit-with-parent       stop (and unmount) within a second of the parent process dying\n"
+    "  --corrupt-jpeg EVERY,SEED  damage about one MJPEG frame in EVERY (truncated, garbage or zero-length; which\n"
+    "                           frames and how drawn from SEED)\n"
     "\n"
     "Runtime control: write a command to DIR/control (unplug, plug, stall, resume, busy on, busy off);\n"
     "read DIR/control for a status line.\n";
@@ -55,6 +58,21 @@ static bool parse_long(const char *text, long *value) {
     long parsed = strtol(text, &end, 10);
     if (errno != 0 || end == text || *end != '\0' || parsed < 0) return false;
     *value = parsed;
+    return true;
+}
+
+/// "EVERY,SEED": EVERY from 1 to 1000000, SEED any unsigned 64-bit number.
+static bool parse_corruption(const char *text, fake_options *o) {
+    char *end = NULL;
+    errno = 0;
+    unsigned long every = strtoul(text, &end, 10);
+    if (errno != 0 || end == text || *end != ',' || every < 1 || every > 1000000 || text[0] == '-') return false;
+    const char *seed_text = end + 1;
+    errno = 0;
+    unsigned long long seed = strtoull(seed_text, &end, 10);
+    if (errno != 0 || end == seed_text || *end != '\0' || seed_text[0] == '-') return false;
+    o->corrupt_every = (uint32_t)every;
+    o->corrupt_seed = seed;
     return true;
 }
 
@@ -132,7 +150,7 @@ int fake_options_parse(int argc, char **argv, fake_options *o) {
         {"unplug-after", required_argument, NULL, 'u'}, {"plug-back-after", required_argument, NULL, 'U'},
         {"stall-after", required_argument, NULL, 't'}, {"stall-for", required_argument, NULL, 'T'},
         {"metadata", no_argument, NULL, 'M'},          {"help", no_argument, NULL, 'h'},
-        {"exit-with-parent", no_argument, NULL, 'P'},
+        {"exit-with-parent", no_argument, NULL, 'P'}, {"corrupt-jpeg", required_argument, NULL, 'j'},
         {NULL, 0, NULL, 0},
     };
     *o = (fake_options){
@@ -191,6 +209,10 @@ int fake_options_parse(int argc, char **argv, fake_options *o) {
             break;
         case 'M': o->metadata = true; break;
         case 'P': o->exit_with_parent = true; break;
+        case 'j':
+            if (!parse_corruption(optarg, o))
+                return usage_error("--corrupt-jpeg %s: give EVERY,SEED, e.g. 10,42 (EVERY from 1 to 1000000)", optarg);
+            break;
         case 'h': fputs(usage_text, stdout); return 1;
         default:
             return usage_error("unknown or incomplete option %s", argv[optind - 1]);
@@ -206,8 +228,9 @@ int fake_options_parse(int argc, char **argv, fake_options *o) {
     if (o->interval_count == 0) o->intervals[o->interval_count++] = (fake_interval){1, 30};
     if (o->video) {
         for (int i = 0; i < o->format_count; i++)
-            if (o->formats[i] != FAKE_FOURCC('Y', 'U', 'Y', 'V') && o->formats[i] != FAKE_FOURCC('B', 'G', 'R', '3'))
-                return usage_error("%s", "--video works with the YUYV and BGR3 pixel formats only");
+            if (o->formats[i] != FAKE_FOURCC('Y', 'U', 'Y', 'V') && o->formats[i] != FAKE_FOURCC('B', 'G', 'R', '3') &&
+                o->formats[i] != FAKE_FOURCC_MJPG)
+                return usage_error("%s", "--video works with the YUYV, BGR3 and MJPG pixel formats only");
     }
     return 0;
 }

@@ -48,13 +48,14 @@ static void produce_frame(fake_device *d, double due) {
     uint64_t ino = fake_device_ino(d);
     pthread_mutex_unlock(&d->lock);
 
-    fake_frames_next(d->source, have_buffer ? d->memory + offset : NULL, image_size, sequence);
-    if (have_buffer) push_to_page_cache(d, ino, offset, image_size);
+    fake_frame_result frame = fake_frames_next(d->source, have_buffer ? d->memory + offset : NULL, image_size, sequence);
+    if (have_buffer && frame.bytesused > 0) push_to_page_cache(d, ino, offset, frame.bytesused);
 
     pthread_mutex_lock(&d->lock);
     if (!have_buffer) return;
     struct timeval timestamp = {(time_t)due, (suseconds_t)((due - (double)(time_t)due) * 1e6)};
-    if (!fake_device_finish_fill(d, index, epoch, sequence, timestamp)) return;
+    if (!fake_device_finish_fill(d, index, epoch, sequence, frame.bytesused, timestamp)) return;
+    if (frame.corrupted) d->frames_corrupted++;
     const fake_options *o = d->options;
     if (o->unplug_after >= 0 && !d->unplugged_once && d->frames_delivered >= (uint64_t)o->unplug_after)
         fake_device_unplug(d, "--unplug-after");

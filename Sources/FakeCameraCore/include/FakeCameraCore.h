@@ -40,6 +40,22 @@ uint32_t fake_pattern_image_size(uint32_t fourcc, int32_t width, int32_t height)
 /// moving square; other fourccs get bytes that no decoder can read (for "no usable format" tests).
 void fake_pattern_render(uint8_t *destination, uint32_t fourcc, int32_t width, int32_t height, uint64_t sequence);
 
+/// How the fake camera damages an MJPEG frame with `--corrupt-jpeg EVERY,SEED` (what real webcams send now and then).
+typedef enum {
+    FAKE_CORRUPTION_NONE = 0,
+    FAKE_CORRUPTION_TRUNCATED = 1, /* the first third of the JPEG only: no end-of-image marker */
+    FAKE_CORRUPTION_GARBAGE = 2,   /* as long as the frame, but seeded random bytes: no JPEG header */
+    FAKE_CORRUPTION_EMPTY = 3,     /* bytesused 0 */
+} fake_corruption;
+
+/// Whether and how frame `sequence` is damaged: about one frame in `every` (0: none), at positions and of kinds
+/// drawn from `seed`, so the tests that predict it and the camera that does it agree.
+fake_corruption fake_corruption_at(uint64_t seed, uint32_t every, uint64_t sequence);
+
+/// A seeded pseudo-random 64-bit value for `sequence` (splitmix64 of seed and sequence): the corruption schedule
+/// and the garbage bytes.
+uint64_t fake_corruption_hash(uint64_t seed, uint64_t sequence);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,7 +1,7 @@
 import ThereminCore
 
 /// Memory-mapped streaming on an open, configured device: the buffers, STREAMON/OFF, and turning a dequeued
-/// buffer into a `Frame` (copied out, so the buffer goes straight back to the driver).
+/// buffer into a `Frame` (copied or decoded out, so the buffer goes straight back to the driver).
 final class V4L2Stream: @unchecked Sendable {
     private struct MappedBuffer {
         var address: UnsafeRawPointer
@@ -9,14 +9,14 @@ final class V4L2Stream: @unchecked Sendable {
     }
 
     let device: V4L2Device
-    let format: PixelFormat
+    let conversion: FrameConversion
     private var buffers: [MappedBuffer] = []
     private var streaming = false
 
     /// Allocates and maps `bufferCount` buffers, queues them all and starts streaming.
-    init(device: V4L2Device, format: PixelFormat, bufferCount: Int) throws(V4L2Error) {
+    init(device: V4L2Device, conversion: FrameConversion, bufferCount: Int) throws(V4L2Error) {
         self.device = device
-        self.format = format
+        self.conversion = conversion
         do throws(V4L2Error) {
             let granted = try device.requestBuffers(bufferCount)
             guard granted >= 2 else {
@@ -50,29 +50,26 @@ final class V4L2Stream: @unchecked Sendable {
     /// The result of one dequeue.
     enum Dequeued {
         case frame(Frame)
-        /// The driver flagged the buffer or delivered it short; it went back to the driver unused.
+        /// The driver flagged the buffer, delivered it short, or its JPEG would not decode; it went back to the
+        /// driver unused.
         case damaged
         /// No buffer was ready after all (EAGAIN).
         case none
     }
 
-    /// Dequeues the oldest filled buffer, copies it into a `Frame` stamped with the buffer's capture time, and
+    /// Dequeues the oldest filled buffer, turns it into a `Frame` stamped with the buffer's capture time, and
     /// queues the buffer again.
     func dequeue() throws(V4L2Error) -> Dequeued {
         guard let filled = try device.dequeueBuffer() else { return .none }
-        let expected = format.bytesPerLine * format.height
-        guard expected > 0, filled.index < buffers.count, !filled.damaged, filled.bytesUsed >= expected,
-              expected <= buffers[filled.index].length else {
-            try device.queueBuffer(filled.index)
-            return .damaged
-        }
-        let source = buffers[filled.index].address
-        let pixels = [UInt8](unsafeUninitializedCapacity: expected) { destination, count in
-            if let base = destination.baseAddress { base.initialize(from: source.assumingMemoryBound(to: UInt8.self), count: expected) }
-            count = expected
+        var pixels: [UInt8]?
+        if filled.index < buffers.count, !filled.damaged, filled.bytesUsed <= buffers[filled.index].length {
+            pixels = conversion.pixels(from: UnsafeRawBufferPointer(start: buffers[filled.index].address,
+                                                                    count: filled.bytesUsed))
         }
         try device.queueBuffer(filled.index)
-        return .frame(Frame(width: format.width, height: format.height, bytesPerRow: format.bytesPerLine,
+        guard let pixels else { return .damaged }
+        let size = conversion.frameSize
+        return .frame(Frame(width: size.width, height: size.height, bytesPerRow: conversion.frameBytesPerRow,
                             pixels: pixels, captureTime: filled.monotonicTimestamp ?? monotonicSeconds(),
                             sequence: UInt64(filled.sequence)))
     }

@@ -8,7 +8,8 @@ public protocol FrameSource: AnyObject {
     var nominalFrameRate: Double? { get }
     /// Frame size in pixels.
     var frameSize: (width: Int, height: Int) { get }
-    /// Frames dropped so far because the consumer was slower than the source (live sources only).
+    /// Frames dropped so far because the consumer was slower than the source or they arrived damaged (live sources
+    /// only).
     var droppedFrames: Int { get }
     /// The next frame: for live sources the newest one (older ones are dropped and counted), for files the next in
     /// order. Returns nil at the end of a file. Throws when the device or file fails.

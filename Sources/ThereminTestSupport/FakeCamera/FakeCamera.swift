@@ -44,6 +44,8 @@ public final class FakeCamera: @unchecked Sendable {
         public var stallFor: Double?
         /// Present a metadata node instead of a capture device.
         public var metadata = false
+        /// Damage about one MJPEG frame in `every`, where and how `seed` says (`JPEGCorruption` predicts it).
+        public var corruptJPEG: (every: Int, seed: UInt64)?
 
         public init() {}
 
@@ -60,6 +62,7 @@ public final class FakeCamera: @unchecked Sendable {
             if let stallAfter { arguments += ["--stall-after", String(stallAfter)] }
             if let stallFor { arguments += ["--stall-for", number(stallFor)] }
             if metadata { arguments.append("--metadata") }
+            if let corruptJPEG { arguments += ["--corrupt-jpeg", "\(corruptJPEG.every),\(corruptJPEG.seed)"] }
             return arguments
         }
     }
@@ -150,7 +153,8 @@ public final class FakeCamera: @unchecked Sendable {
         try handle.write(contentsOf: Data((command + "\n").utf8))
     }
 
-    /// The fake's status line as key/value pairs (present, streaming, sequence, delivered, dropped, format, …).
+    /// The fake's status line as key/value pairs (present, streaming, sequence, delivered, dropped, corrupted,
+    /// format, …).
     public func status() throws -> [String: String] {
         let text = try String(contentsOfFile: directory + "/control", encoding: .utf8)
         var pairs: [String: String] = [:]

@@ -12,6 +12,11 @@ public enum MovingSquare {
         public var height: Int
 
         public var description: String { "\(width)x\(height) at (\(x), \(y))" }
+
+        /// The square in a frame decoded at 1/`divisor` scale (MJPEG at 1280x720 is decoded at half scale).
+        public func shrunk(by divisor: Int) -> Square {
+            Square(x: x / divisor, y: y / divisor, width: width / divisor, height: height / divisor)
+        }
     }
 
     /// Where frame `sequence` of a `width` x `height` stream draws its square (shared C definition).

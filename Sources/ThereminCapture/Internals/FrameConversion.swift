@@ -1,0 +1,40 @@
+/// How a dequeued buffer becomes the BGR24 pixels of a `Frame`.
+enum FrameConversion {
+    /// The buffer already holds BGR24 (libv4l2 converted it, or the camera sends it): copy `format`'s rows.
+    case copy(PixelFormat)
+    /// The buffer holds one MJPEG frame, decoded here by TurboJPEG (at the decoder's scale).
+    case decodeJPEG(JPEGDecoder)
+
+    /// The size of the frames made.
+    var frameSize: PixelSize {
+        switch self {
+        case .copy(let format): PixelSize(width: format.width, height: format.height)
+        case .decodeJPEG(let decoder): decoder.frameSize
+        }
+    }
+
+    /// Bytes per row of the frames made.
+    var frameBytesPerRow: Int {
+        switch self {
+        case .copy(let format): format.bytesPerLine
+        case .decodeJPEG(let decoder): decoder.frameSize.width * 3
+        }
+    }
+
+    /// The pixels of one frame from the `bytesUsed` bytes the driver filled; nil when they are short or corrupt.
+    func pixels(from data: UnsafeRawBufferPointer) -> [UInt8]? {
+        switch self {
+        case .copy(let format):
+            let expected = format.bytesPerLine * format.height
+            guard expected > 0, data.count >= expected, let source = data.baseAddress else { return nil }
+            return [UInt8](unsafeUninitializedCapacity: expected) { destination, count in
+                if let base = destination.baseAddress {
+                    base.initialize(from: source.assumingMemoryBound(to: UInt8.self), count: expected)
+                }
+                count = expected
+            }
+        case .decodeJPEG(let decoder):
+            return decoder.decode(data)
+        }
+    }
+}

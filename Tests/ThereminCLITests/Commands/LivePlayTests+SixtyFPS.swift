@@ -1,0 +1,59 @@
+import Foundation
+import ThereminCore
+import ThereminTestSupport
+import XCTest
+
+extension LivePlayTests {
+    /// What one 60 fps live run left behind.
+    struct SixtyFPSRun {
+        var result: ProcessRunner.Result
+        /// From "tracker 59.2 fps, 1741 frames tracked, 4 dropped, 0 underrun(s)"; nil (after a failure) when absent.
+        var stats: (tracked: Int, dropped: Int)?
+        /// The fake camera's status line after the run.
+        var cameraStatus: [String: String]
+        /// The interleaved stereo sound the paced device received.
+        var audio: [Float]
+    }
+
+    /// Plays the selfie clip from a 60 fps fake camera (set up further by `configure`) for four seconds of trace
+    /// rows, stops with SIGINT, and checks what every 60 fps run must show: exit 0, a row per frame at 60 per
+    /// second, the hand in most rows, and a pitch that follows it.
+    func playAt60FPS(trace name: String, file: StaticString = #filePath, line: UInt = #line,
+                     _ configure: (inout FakeCamera.Options) -> Void) throws -> SixtyFPSRun {
+        guard let corpus = TestMedia.corpus else { throw XCTSkip(TestMedia.corpusMissing) }
+        let camera = try startCamera(video: corpus.appendingPathComponent("video/mediapipe_selfie_segmentation_web.mp4").path) {
+            $0.rates = [60, 30]
+            configure(&$0)
+        }
+        defer { camera.stop() }
+        let alsa = try alsaConfig()
+        let trace = directory.appendingPathComponent(name).path
+        let running = try ProcessRunner.spawn(binary, [
+            "--camera", camera.devicePath, "--fps", "60", "--audio-device", "paced:FILE=\(alsa.capture)",
+            "--record", trace, "--stats", "--no-preview", "--volume", "1",
+        ], environment: ["ALSA_CONFIG_PATH": alsa.path, "XDG_CONFIG_HOME": directory.path])
+        let recorded = waitForRecording(named: name, lines: 240, timeout: 30)
+        running.signal(SIGINT)
+        let result = running.wait()
+        XCTAssertTrue(recorded, "four seconds of frames were recorded: \(result.stderr)", file: file, line: line)
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+
+        let samples = try TraceReader.read(path: trace).samples
+        let intervals = zip(samples.dropFirst(), samples).map { $0.t - $1.t }.sorted()
+        XCTAssertGreaterThan(intervals.count, 240, file: file, line: line)
+        XCTAssertEqual(intervals[intervals.count / 2], 1.0 / 60, accuracy: 0.002, "a row per 60 fps frame",
+                       file: file, line: line)
+        XCTAssertGreaterThan(samples.filter(\.present).count, samples.count * 8 / 10, file: file, line: line)
+
+        let audio = try ALSATestEnvironment.readFloatCapture(path: alsa.capture, channels: 2)
+        let error = PitchAlignment.bestMedianCents(audio: audio, sampleRate: 48_000, trace: samples)
+        XCTAssertLessThan(error?.cents ?? 1_000, 30, "pitch follows the fingertip (lag \(error?.lag ?? 0) s)",
+                          file: file, line: line)
+
+        let statsLine = result.stderr.split(separator: "\n").first { $0.hasPrefix("tracker ") } ?? ""
+        let numbers = statsLine.split(whereSeparator: { !$0.isNumber && $0 != "." }).compactMap { Double($0) }
+        XCTAssertGreaterThanOrEqual(numbers.count, 3, "stats line: \(result.stderr)", file: file, line: line)
+        let stats = numbers.count >= 3 ? (tracked: Int(numbers[1]), dropped: Int(numbers[2])) : nil
+        return SixtyFPSRun(result: result, stats: stats, cameraStatus: try camera.status(), audio: audio)
+    }
+}
