@@ -26,6 +26,7 @@ public enum CommandLineTool {
 
     private static func dispatch(_ settings: Settings) throws -> Int32 {
         if let status = try MusicSetup.prepare(settings) { return status }
+        LeftoverReport.reportAtStart(settings)
         switch settings.mode {
         case .help:
             Output.out(HelpText.render())
@@ -48,6 +49,8 @@ public enum CommandLineTool {
             return 0
         case .tuner:
             return try TunerCommand(settings: settings).run()
+        case .recover(let take):
+            return try RecoverCommand(take: take).run()
         }
     }
 }

@@ -39,3 +39,14 @@ extension ALSATestEnvironment {
         return configuration
     }
 }
+
+extension SmallDisk {
+    /// Mounts a small file system at `path`, or skips saying why that is impossible here (not root, no tmpfs).
+    public static func mountOrSkip(at path: String, size: String) throws -> SmallDisk {
+        do {
+            return try SmallDisk(at: path, size: size)
+        } catch let unavailable as SmallDisk.Unavailable {
+            throw XCTSkip(unavailable.reason)
+        }
+    }
+}

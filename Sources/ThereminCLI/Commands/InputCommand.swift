@@ -30,7 +30,15 @@ struct InputCommand {
                                                  calibration: calibration)
         // Open both outputs first, so a bad path fails before minutes of tracking.
         let hands = settings.music.handCount
-        let traceWriter = try settings.record.map { try TraceWriter(path: $0, metadata: metadata, hands: hands) }
+        // Like a live take, an offline trace never replaces an existing file: it takes the next free name.
+        let tracePath = try settings.record.map { asked in
+            guard let free = FreeName.first(for: asked) else {
+                throw TraceError(file: asked, line: nil, problem: "and its numbered names up to -\(FreeName.limit) exist",
+                                 remedy: "pick another name")
+            }
+            return free
+        }
+        let traceWriter = try tracePath.map { try TraceWriter(path: $0, metadata: metadata, hands: hands) }
         let soundWriter: SoundFileWriter?
         let setup: RenderSetup?
         do {
@@ -73,7 +81,9 @@ struct InputCommand {
         }
         let seen = frames.filter { !$0.present.isEmpty }.count
         var summary = "tracked \(frames.count) frames from \(path), hand in \(seen)"
-        if let record = settings.record { summary += "; trace \(record)" }
+        if let tracePath, let asked = settings.record {
+            summary += "; trace \(tracePath)" + (tracePath == asked ? "" : " (\(asked) exists)")
+        }
         if let soundWriter, let setup {
             let first = frames.map { $0.hands.first ?? .absent(at: $0.t) }
             let second = hands > 1 ? frames.map { $0.hands.count > 1 ? $0.hands[1] : .absent(at: $0.t) } : nil

@@ -11,6 +11,11 @@ struct ReplayCommand {
 
     func run() throws -> Int32 {
         let trace = try TraceReader.read(path: tracePath)
+        if trace.interrupted {
+            let take = LeftoverTake(path: tracePath, kind: .interruptedTake)
+            Output.err("theremin: \(tracePath) is an interrupted take: playing the \(trace.samples.count) frames it holds; "
+                + "mark it complete with: \(take.recoverCommand)\n")
+        }
         if let output = settings.output {
             // Every input (backing track, output type and folder) is checked before any file is written, and a
             // render that fails takes its MIDI file with it: no output is left behind half done.

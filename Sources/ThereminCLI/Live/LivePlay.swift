@@ -37,12 +37,33 @@ struct LivePlay {
         // mute state.
         let mixer = StereoMixer(source: renderer, backing: try sound.loadBacking(sampleRate: Int(rate)),
                                 cues: CuePlayer(sampleRate: rate, muted: MusicSetup.cuesMuted(settings)))
+        // A live take is written under its name row by row (a crash keeps every row up to it), never over an
+        // existing file: a taken name gives the next free one, said here.
         let recorder = try settings.record.map {
             try TraceWriter(path: $0, metadata: TraceMetadataBuilder.make(settings, source: source,
                                                                           tracker: settings.tracker.rawValue,
                                                                           calibration: calibration),
-                            hands: settings.music.handCount)
+                            hands: settings.music.handCount, mode: .liveTake)
         }
+        if let recorder, let asked = settings.record {
+            LeftoverReport.journal().begin(take: recorder.path)
+            if recorder.renamed(from: asked) { Output.err("recording to \(recorder.path) (\(asked) exists)\n") }
+        }
+        do {
+            return try run(source: source, tracker: tracker, calibration: calibration, output: output,
+                           renderer: renderer, mixer: mixer, recorder: recorder, isTransient: isTransient)
+        } catch {
+            // Nothing played yet: a take with only its header is not worth keeping.
+            if let recorder, recorder.rows == 0 { recorder.discard() }
+            if recorder != nil { LeftoverReport.journal().end() }
+            throw error
+        }
+    }
+
+    private func run(source: FrameSource, tracker: HandTracker, calibration: Calibration, output: AudioOutput?,
+                     renderer: LiveRenderer, mixer: StereoMixer, recorder: TraceWriter?,
+                     isTransient: @escaping (Error) -> Bool) throws -> Int32 {
+        let sound = settings.sound
         let mapper = sound.mapper(calibratedBy: calibration)
         let configuration = TrackingLoop.Configuration(startCalibrating: calibrateOnly)
         let loop = TrackingLoop(source: source, tracker: TrackerFactory.liveFunction(tracker, settings: settings), isTransient: isTransient,
@@ -72,6 +93,7 @@ struct LivePlay {
             // Keep what was recorded before the failure: the trace is complete up to its last line.
             midi?.finish()
             try? recorder?.finish()
+            if recorder != nil { LeftoverReport.journal().end() }
             throw error
         }
         midi?.finish()
@@ -86,6 +108,7 @@ struct LivePlay {
                 Output.err("theremin: \(error)\n")
                 status = 1
             }
+            LeftoverReport.journal().end()
         }
         for box in loop.finishedCalibrations.withLock({ $0 }) where !calibrateOnly {
             save(box)

@@ -12,6 +12,9 @@ enum OptionTable {
                    help: "track a video file, an image or a folder of images instead of the camera", group: .modes),
         OptionSpec(name: "--calibrate", short: nil, value: nil, defaultText: nil,
                    help: "fit the playing area to your reach and save it for this camera", group: .modes),
+        OptionSpec(name: "--recover", short: nil, value: "TAKE", defaultText: nil,
+                   help: "complete a take an interrupted run left (cut a torn last row, add the end marker, "
+                       + "move a .NAME.PID.part to NAME); theremin names such takes when it starts", group: .modes),
         OptionSpec(name: "--list-devices", short: "-l", value: nil, defaultText: nil,
                    help: "list cameras and sound devices", group: .modes),
         OptionSpec(name: "--help", short: "-h", value: nil, defaultText: nil, help: "show this help", group: .modes),

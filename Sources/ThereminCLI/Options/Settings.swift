@@ -13,6 +13,8 @@ struct Settings: Sendable {
         case listDevices
         /// `--tuner`: listen on a capture device and show the note (Commands/TunerCommand.swift).
         case tuner
+        /// `--recover TAKE`: complete a take an interrupted run left (Commands/RecoverCommand.swift).
+        case recover(take: String)
         case help
         case version
     }
@@ -68,7 +70,7 @@ struct Settings: Sendable {
 
     /// Validates already parsed options (`--preset` merges a preset's options in first: Config/PresetApplication.swift).
     init(parsed: ParsedArguments) throws {
-        let modes = ["--replay", "--input", "--calibrate", "--list-devices", "--tuner"].filter(parsed.has)
+        let modes = ["--replay", "--input", "--calibrate", "--list-devices", "--tuner", "--recover"].filter(parsed.has)
         if parsed.has("--help") { mode = .help; return }
         if parsed.has("--version") { mode = .version; return }
         if modes.count > 1 && !(modes == ["--input", "--calibrate"]) {
@@ -84,6 +86,9 @@ struct Settings: Sendable {
             mode = .listDevices
         } else if parsed.has("--tuner") {
             mode = .tuner
+        } else if let take = parsed.value("--recover") {
+            guard !take.isEmpty else { throw UsageError("--recover needs the path of a take, got ''") }
+            mode = .recover(take: take)
         }
 
         if let device = parsed.value("--audio-device") {

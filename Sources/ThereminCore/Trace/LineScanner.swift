@@ -13,6 +13,8 @@ struct LineScanner {
     private var atEnd = false
     private var startedFile = false
     private(set) var lineNumber = 0
+    /// False when the last line returned ran to the end of the stream without a line end (a torn last row).
+    private(set) var lastLineEnded = true
     private let maxLength: Int
 
     /// - Parameter nextChunk: returns the next bytes of the stream, or nil at its end.
@@ -25,6 +27,7 @@ struct LineScanner {
     mutating func nextLine() throws -> String? {
         var line: [UInt8] = []
         var sawAny = false
+        var ended = false
         while true {
             if offset >= chunk.count {
                 if atEnd { break }
@@ -50,11 +53,13 @@ struct LineScanner {
             offset = stop
             if end != nil {
                 offset += 1
+                ended = true
                 break
             }
         }
         guard sawAny else { return nil }
         lineNumber += 1
+        lastLineEnded = ended
         if line.last == 0x0D { line.removeLast() }
         guard let text = String(validating: line, as: UTF8.self) else { throw Problem.notUTF8(line: lineNumber) }
         return text

@@ -28,6 +28,13 @@ public enum TraceFormat {
     public static let maxTime = 24.0 * 3600
     /// Longest line accepted; protects against binary files and runaway lines.
     public static let maxLineLength = 64 * 1024
+    /// The metadata line a live take starts with (`# recording: live`): its rows reach the file as they are played,
+    /// so until its end marker the file may stop anywhere, even inside a row.
+    public static let liveRecordingKey = "recording"
+    public static let liveRecordingValue = "live"
+    /// The comment a finished take ends with (`# end: N frames`); a live take without it was interrupted. Readers
+    /// that do not know it ignore it like any comment after the header.
+    public static let endMarker = "end"
 }
 
 /// The `# key: value` lines of a trace, in order.
@@ -53,6 +60,11 @@ public struct Trace: Sendable, Equatable {
     public var samples: [HandSample]
     /// The second hand of a two-hand trace, one entry per entry of `samples`; nil for one-hand traces.
     public var secondHand: [HandSample]?
+    /// True for a live take without its end marker: the recording was interrupted (crash, SIGKILL, power loss) and
+    /// holds every row up to then. Older traces, offline traces and finished takes are complete.
+    public var interrupted = false
+    /// The line number of a torn last row dropped from an interrupted take (the file ended inside it), if any.
+    public var tornLine: Int?
 
     public init(metadata: TraceMetadata = TraceMetadata(), samples: [HandSample], secondHand: [HandSample]? = nil) {
         self.metadata = metadata

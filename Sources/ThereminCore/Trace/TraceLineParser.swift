@@ -12,6 +12,12 @@ struct TraceLineParser {
     private var secondHand: [HandSample] = []
     private var lastTime = -Double.infinity
     private var lineCount = 0
+    private var ended = false
+
+    /// True while the trace read so far is a live take without its end marker: its last row may be torn.
+    var isUnfinishedTake: Bool {
+        !ended && metadata.contains { $0.key == TraceFormat.liveRecordingKey && $0.value == TraceFormat.liveRecordingValue }
+    }
 
     init(file: String) {
         self.file = file
@@ -21,8 +27,11 @@ struct TraceLineParser {
         lineCount = number
         let trimmed = line.trimmingSpaces()
         if trimmed.hasPrefix("#") {
-            guard columns == nil else { return }
             let body = trimmed.dropFirst().trimmingSpaces()
+            guard columns == nil else {
+                if body == TraceFormat.endMarker || body.hasPrefix(TraceFormat.endMarker + ":") { ended = true }
+                return
+            }
             if let colon = body.firstIndex(of: ":") {
                 let key = body[..<colon].trimmingSpaces()
                 let value = body[body.index(after: colon)...].trimmingSpaces()
@@ -40,6 +49,13 @@ struct TraceLineParser {
         }
     }
 
+    /// Finishes an interrupted take whose last line was torn: that line is left out and noted.
+    func finish(droppingTornLine line: Int) throws -> Trace {
+        var trace = try finish()
+        trace.tornLine = line
+        return trace
+    }
+
     func finish() throws -> Trace {
         guard columns != nil else {
             throw TraceError(file: file, line: lineCount == 0 ? nil : lineCount,
@@ -50,8 +66,10 @@ struct TraceLineParser {
         guard !samples.isEmpty else {
             throw TraceError(file: file, line: nil, problem: "has a header but no samples: record one with --record")
         }
-        return Trace(metadata: TraceMetadata(metadata), samples: samples,
-                     secondHand: indexOf["present2"] == nil ? nil : secondHand)
+        var trace = Trace(metadata: TraceMetadata(metadata), samples: samples,
+                          secondHand: indexOf["present2"] == nil ? nil : secondHand)
+        trace.interrupted = isUnfinishedTake
+        return trace
     }
 
     private mutating func readHeader(_ line: String, number: Int) throws {

@@ -45,7 +45,14 @@ public enum TraceReader {
         var parser = TraceLineParser(file: name)
         do {
             while let line = try scanner.nextLine() {
-                try parser.consume(line, number: scanner.lineNumber)
+                do {
+                    try parser.consume(line, number: scanner.lineNumber)
+                } catch let error as TraceError where !scanner.lastLineEnded && parser.isUnfinishedTake {
+                    // The file ends inside this row: an interrupted live take, cut while writing it. Every row
+                    // before it is whole; the torn one is left out (`--recover` trims it from the file).
+                    guard error.line == scanner.lineNumber else { throw error }
+                    return try parser.finish(droppingTornLine: scanner.lineNumber)
+                }
             }
             return try parser.finish()
         } catch let problem as LineScanner.Problem {

@@ -1,26 +1,61 @@
 import Foundation
 
-/// Writes a trace as it is recorded. Each sample reaches the file at once (one `write` per line), into a temporary
-/// name beside the target that `finish()` renames into place — so an interrupted run still leaves a complete,
-/// parseable trace, and a failed one never leaves a half-written file under the real name.
+/// Writes a trace as it is recorded. Each sample reaches the file at once (one `write` per line).
+///
+/// A live take (`.liveTake`) is written under its own name from the first row, created exclusively (never over an
+/// existing file), with its data synced to the disk at most once a second by a thread of its own, and an end
+/// marker on `finish()`: a SIGKILL or a power cut leaves every row up to the last second under the name the player
+/// gave, and the reader knows the take was interrupted. A whole file (`.wholeFile`: offline traces) goes to a
+/// temporary name beside the target that `finish()` renames into place, so a failed run leaves nothing behind.
 public final class TraceWriter {
+    /// How the trace reaches its name.
+    public enum Mode: Sendable, Equatable {
+        /// Temporary name, renamed into place by `finish()` (offline tracking: a whole file or nothing).
+        case wholeFile
+        /// Under its own name as it is played, synced every `syncInterval` seconds (live `--record`).
+        case liveTake
+    }
+
+    /// The name the trace has (for a live take, the free name chosen: `take-1.csv` when `take.csv` existed).
     public let path: String
+    /// Where the trace is written until `finish()` (the same as `path` for a live take).
     public let temporaryPath: String
+    public let mode: Mode
+    /// Longest time a live take's rows stay only in memory (the page cache) before being synced to the disk.
+    public static let syncInterval = 1.0
     private let output: OutputFile
     private var descriptor: Int32
     private var committedLength: off_t = 0
     private var failure: TraceError?
     private let hands: Int
+    /// Rows written so far (frames, not counting the header).
+    public private(set) var rows = 0
+    private var syncer: TakeSyncer?
 
-    /// Creates the temporary file and writes the metadata and header.
-    /// - Throws: `TraceError` when the directory is missing or not writable.
-    /// - Parameter hands: 1 writes `TraceFormat.oneHandColumns`, 2 `TraceFormat.twoHandColumns`.
-    public init(path: String, metadata: TraceMetadata, hands: Int = 1) throws(TraceError) {
-        self.path = path
+    /// Creates the file and writes the metadata and header.
+    /// - Parameters:
+    ///   - path: the name asked for. A live take takes the first free name (`FreeName`).
+    ///   - hands: 1 writes `TraceFormat.oneHandColumns`, 2 `TraceFormat.twoHandColumns`.
+    ///   - mode: `.wholeFile` (temporary name and rename) or `.liveTake` (under its name, synced each second).
+    /// - Throws: `TraceError` when the directory is missing or not writable, or no free name is left.
+    public init(path: String, metadata: TraceMetadata, hands: Int = 1, mode: Mode = .wholeFile) throws(TraceError) {
         self.hands = hands
-        output = OutputFile(path: path)
-        temporaryPath = output.temporaryPath
-        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        self.mode = mode
+        var metadata = metadata
+        switch mode {
+        case .wholeFile:
+            self.path = path
+            output = OutputFile(path: path)
+            temporaryPath = output.temporaryPath
+            descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        case .liveTake:
+            let opened = TraceWriter.createExclusively(path)
+            self.path = opened.path
+            output = OutputFile(path: opened.path)
+            temporaryPath = opened.path
+            descriptor = opened.descriptor
+            metadata.entries.insert((TraceFormat.liveRecordingKey, TraceFormat.liveRecordingValue), at: 0)
+        }
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             throw TraceError(file: path, line: nil,
@@ -32,10 +67,41 @@ public final class TraceWriter {
             head += "# \(entry.key): \(clean)\n"
         }
         head += (hands == 2 ? TraceFormat.twoHandColumns : TraceFormat.oneHandColumns).joined(separator: ",") + "\n"
-        try append(head)
+        try appendBytes(head)
+        if mode == .liveTake {
+            // The new name must survive a power cut too: sync the file and the folder that lists it.
+            _ = fdatasync(descriptor)
+            TraceWriter.syncFolder(of: self.path)
+            let syncer = TakeSyncer(descriptor: descriptor, interval: TraceWriter.syncInterval)
+            syncer.start()
+            self.syncer = syncer
+        }
     }
 
+    /// Opens the first free name for `path` with `O_EXCL`: an existing file is never truncated or replaced.
+    private static func createExclusively(_ path: String) -> (path: String, descriptor: Int32) {
+        for index in 0...FreeName.limit {
+            let candidate = FreeName.candidate(path, index)
+            let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor >= 0 || errno != EEXIST { return (candidate, descriptor) }
+        }
+        errno = EEXIST
+        return (path, -1)
+    }
+
+    private static func syncFolder(of path: String) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// True when the caller asked for a name that was taken, so the take went to a numbered one.
+    public func renamed(from asked: String) -> Bool { path != asked }
+
     deinit {
+        syncer?.stop()
         if descriptor >= 0 { close(descriptor) }
     }
 
@@ -80,31 +146,51 @@ public final class TraceWriter {
             + (hand.acquired ? ",1" : ",0")
     }
 
-    /// Closes the file and moves it to its real name. Safe to call more than once.
+    /// Closes the file and moves it to its real name (a live take: writes its end marker). Safe to call more than
+    /// once.
     /// - Throws: `TraceError` when the rename fails, or the first write error (after saving what was complete).
     public func finish() throws(TraceError) {
         guard descriptor >= 0 else { return }
         if failure != nil { _ = ftruncate(descriptor, committedLength) }
+        if mode == .liveTake {
+            // After a write error the marker may not fit either; the take then reads as interrupted, which it is.
+            try? appendBytes("# \(TraceFormat.endMarker): \(rows) frames\n")
+            syncer?.stop()
+        }
         _ = fsync(descriptor)
         close(descriptor)
         descriptor = -1
+        if mode == .liveTake {
+            if let failure { throw failure }
+            return
+        }
         do {
-            try output.commit()
+            // A trace is a take: never put over an existing file (the caller chose a free name: `FreeName`).
+            try output.commitWithoutReplacing()
         } catch {
             throw TraceError(file: path, line: nil, problem: "cannot be saved (\(error.reason))")
         }
         if let failure { throw failure }
     }
 
-    /// Removes the temporary file without saving (used when the run failed before anything worth keeping).
+    /// Removes the file without saving (used when the run failed before anything worth keeping).
     public func discard() {
         guard descriptor >= 0 else { return }
+        syncer?.stop()
         close(descriptor)
         descriptor = -1
-        output.discard()
+        if mode == .liveTake { unlink(path) } else { output.discard() }
     }
 
+    /// Appends one row (one `write`: in the page cache at once, so a killed process loses nothing); a live take's
+    /// syncer puts it on the disk within `syncInterval`.
     private func append(_ text: String) throws(TraceError) {
+        try appendBytes(text)
+        rows += 1
+        syncer?.noteWrite()
+    }
+
+    private func appendBytes(_ text: String) throws(TraceError) {
         let bytes = Array(text.utf8)
         let count = bytes.count
         var written = 0

@@ -28,7 +28,8 @@ final class OptionMatrixTests: XCTestCase {
         case "--audio-input", "--duration": return ["--tuner"]
         case "--camera", "--size", "--fps", "--tracker", "--tracker-threads":
             return ["--no-preview", "--audio-device", "null"]
-        case "--replay", "--input", "--tuner", "--calibrate", "--list-devices", "--preset", "--save-preset": return []
+        case "--replay", "--input", "--tuner", "--calibrate", "--list-devices", "--preset", "--save-preset", "--recover":
+            return []
         case "--record": return ["--input", harness.file("still.ppm", data: BadInputHarness.tinyImage)]
         // Played live: the device is opened.
         case "--output", "--audio-device", "--midi-out": return ["--replay", trace]
@@ -84,6 +85,8 @@ final class OptionMatrixTests: XCTestCase {
             "--save-preset": [".hidden", "a/b"],
             "--audio-input": ["", "nosuchmic"],
             "--duration": ["0", "abc"],
+            "--recover": ["", "/no/such/take.csv", harness.directory.path, harness.file("noise.csv", "\u{0}\u{1}binary\n"),
+                          harness.file("notes.txt", "just some words\n")],
         ]
     }
 

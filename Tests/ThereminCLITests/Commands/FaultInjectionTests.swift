@@ -39,13 +39,9 @@ final class FaultInjectionTests: BinaryTestCase {
         return (running, capture)
     }
 
-    /// Samples recorded so far (the recording in progress lives under a hidden temporary name).
+    /// Samples recorded so far (a live take is written under its own name as it is played).
     private func recordedLines(_ trace: String) -> Int {
-        let url = URL(fileURLWithPath: trace)
-        let folder = url.deletingLastPathComponent().path
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        guard let part = files.first(where: { $0.hasPrefix(".\(url.lastPathComponent).") && $0.hasSuffix(".part") }),
-              let text = try? String(contentsOfFile: folder + "/" + part, encoding: .utf8) else { return 0 }
+        guard let text = try? String(contentsOfFile: trace, encoding: .utf8) else { return 0 }
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.count - 1
     }
 
@@ -162,12 +158,7 @@ final class FaultInjectionTests: BinaryTestCase {
     }
 
     func testFullDiskWhileRecordingKeepsPlayingAndKeepsTheTrace() throws {
-        let disk: SmallDisk
-        do {
-            disk = try SmallDisk(at: directory.appendingPathComponent("small").path, size: "4k")
-        } catch let unavailable as SmallDisk.Unavailable {
-            throw XCTSkip(unavailable.reason)
-        }
+        let disk = try SmallDisk.mountOrSkip(at: directory.appendingPathComponent("small").path, size: "4k")
         defer { disk.unmount() }
         let small = disk.path
         let camera = try camera()

@@ -67,18 +67,21 @@ final class InputCommandTests: BinaryTestCase {
         let metadata = try TraceReader.read(path: trace).metadata
         XCTAssertTrue(metadata["calibration"]?.hasPrefix("pitch-top=0.2") ?? false, "\(metadata)")
 
-        let ignored = try ProcessRunner.run(binary, ["--input", video.path, "--record", trace, "--no-calibration"],
+        // Each run records a trace of its own (--record never replaces a take).
+        let uncalibrated = directory.appendingPathComponent("ignored.csv").path
+        let ignored = try ProcessRunner.run(binary, ["--input", video.path, "--record", uncalibrated, "--no-calibration"],
                                            environment: environment())
         XCTAssertEqual(ignored.status, 0)
-        XCTAssertEqual(try TraceReader.read(path: trace).metadata["calibration"], "none")
+        XCTAssertEqual(try TraceReader.read(path: uncalibrated).metadata["calibration"], "none")
 
         // A corrupt calibration file is reported in one line and ignored.
         let file = directory.appendingPathComponent("config/theremin").appendingPathComponent(saved[0])
         try Data("{ broken".utf8).write(to: file)
-        let corrupt = try ProcessRunner.run(binary, ["--input", video.path, "--record", trace], environment: environment())
+        let corruptTrace = directory.appendingPathComponent("corrupt.csv").path
+        let corrupt = try ProcessRunner.run(binary, ["--input", video.path, "--record", corruptTrace], environment: environment())
         XCTAssertEqual(corrupt.status, 0, corrupt.stderr)
         XCTAssertTrue(corrupt.stderr.contains("corrupt JSON") && corrupt.stderr.contains("ignoring it"), corrupt.stderr)
-        XCTAssertEqual(try TraceReader.read(path: trace).metadata["calibration"], "none")
+        XCTAssertEqual(try TraceReader.read(path: corruptTrace).metadata["calibration"], "none")
     }
 
     func testTwoHandsAreRecordedAndReplayed() throws {

@@ -28,9 +28,8 @@ final class LivePlayTests: BinaryTestCase {
     func waitForRecording(named name: String, lines: Int, timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            if let part = files.first(where: { $0.hasPrefix(".\(name).") && $0.hasSuffix(".part") }),
-               let text = try? String(contentsOfFile: directory.appendingPathComponent(part).path, encoding: .utf8),
+            // A live take is written under its own name as it is played.
+            if let text = try? String(contentsOfFile: directory.appendingPathComponent(name).path, encoding: .utf8),
                text.split(separator: "\n").filter({ !$0.hasPrefix("#") }).count > lines {
                 return true
             }
@@ -57,6 +56,7 @@ final class LivePlayTests: BinaryTestCase {
         // The trace is complete and parseable after Ctrl-C, with the settings in its metadata.
         let samples = try TraceReader.read(path: trace)
         XCTAssertGreaterThan(samples.samples.count, 90)
+        XCTAssertFalse(samples.interrupted, "Ctrl-C ends the take with its end marker")
         XCTAssertEqual(samples.metadata["source"], "\(camera.devicePath) (Fake Camera)")
         XCTAssertEqual(samples.metadata["calibration"], "none")
         XCTAssertGreaterThan(samples.samples.filter(\.present).count, samples.samples.count * 8 / 10)

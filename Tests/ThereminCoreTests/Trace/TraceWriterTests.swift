@@ -61,12 +61,7 @@ final class TraceWriterTests: XCTestCase {
     }
 
     func testFullDiskKeepsWhatWasWrittenParseable() throws {
-        let disk: SmallDisk
-        do {
-            disk = try SmallDisk(at: directory.appendingPathComponent("small").path, size: "16k")
-        } catch let unavailable as SmallDisk.Unavailable {
-            throw XCTSkip(unavailable.reason)
-        }
+        let disk = try SmallDisk.mountOrSkip(at: directory.appendingPathComponent("small").path, size: "16k")
         defer { disk.unmount() }
         let path = disk.path + "/take.csv"
         let writer = try TraceWriter(path: path, metadata: TraceMetadata([("source", "disk-full test")]))

@@ -1,0 +1,57 @@
+import XCTest
+import Foundation
+import Synchronization
+@testable import ThereminCore
+
+/// The live take's syncer: rows written are synced within about one interval, never twice within one, and only
+/// when something was written; stopping waits for its thread.
+final class TakeSyncerTests: XCTestCase {
+    private final class Calls: Sendable {
+        let times = Mutex<[Double]>([])
+        func record() { times.withLock { $0.append(Date().timeIntervalSinceReferenceDate) } }
+        var count: Int { times.withLock { $0.count } }
+    }
+
+    private func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(5_000)
+        }
+        return condition()
+    }
+
+    func testWritesAreSyncedWithinAnIntervalAndNeverTwiceInOne() {
+        let calls = Calls()
+        let interval = 0.1
+        let syncer = TakeSyncer(descriptor: 42, interval: interval) { descriptor in
+            XCTAssertEqual(descriptor, 42)
+            calls.record()
+        }
+        syncer.start()
+        // A tracker writing rows faster than the interval, for about six intervals.
+        let start = Date()
+        while Date().timeIntervalSince(start) < 6 * interval {
+            syncer.noteWrite()
+            usleep(10_000)
+        }
+        XCTAssertTrue(waitUntil(timeout: 10 * interval) { calls.count >= 3 }, "synced while rows kept coming")
+        syncer.stop()
+        let times = calls.times.withLock { $0 }
+        for (earlier, later) in zip(times, times.dropFirst()) {
+            XCTAssertGreaterThanOrEqual(later - earlier, interval * 0.9, "at most once an interval: \(times)")
+        }
+    }
+
+    func testNothingWrittenNothingSynced() {
+        let calls = Calls()
+        let syncer = TakeSyncer(descriptor: 1, interval: 0.02) { _ in calls.record() }
+        syncer.start()
+        syncer.noteWrite()
+        XCTAssertTrue(waitUntil(timeout: 2) { calls.count == 1 }, "the one write is synced")
+        // Ten more intervals without writes: no further sync.
+        usleep(200_000)
+        syncer.stop()
+        XCTAssertEqual(calls.count, 1)
+    }
+}
