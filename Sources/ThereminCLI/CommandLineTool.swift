@@ -48,6 +48,8 @@ public enum CommandLineTool {
             return 0
         case .tuner:
             return try TunerCommand(settings: settings).run()
+        case .report(let trace):
+            return try ReportCommand(settings: settings, tracePath: trace).run()
         }
     }
 }

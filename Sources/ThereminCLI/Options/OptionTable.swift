@@ -81,19 +81,19 @@ enum OptionTable {
 
         // General
         OptionSpec(name: "--json", short: nil, value: nil, defaultText: nil,
-                   help: "machine-readable output (with --list-devices)", group: .general),
+                   help: "machine-readable output (with --list-devices or --report)", group: .general),
         OptionSpec(name: "--stats", short: nil, value: nil, defaultText: nil,
                    help: "print latency (median, 95th percentile per stage), dropped frames, fps and underruns on exit",
                    group: .general),
         OptionSpec(name: "--verbose", short: "-v", value: nil, defaultText: nil,
                    help: "say more (device formats, figures once a second)", group: .general),
-    ] + OptionTable.music
+    ] + OptionTable.music + OptionTable.practice
 
     static func spec(named name: String) -> OptionSpec? {
         all.first { $0.name == name || $0.short == name }
     }
 
-    private static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -13,6 +13,8 @@ struct Settings: Sendable {
         case listDevices
         /// `--tuner`: listen on a capture device and show the note (Commands/TunerCommand.swift).
         case tuner
+        /// `--report`: how in tune a recorded trace was (Commands/ReportCommand.swift).
+        case report(trace: String)
         case help
         case version
     }
@@ -53,6 +55,8 @@ struct Settings: Sendable {
     var preview = true
     /// Pitch correction, register, hands, and the rest of the musicianship options (Settings+Music.swift).
     var music = MusicSettings()
+    /// The intonation report's options (Settings+Practice.swift).
+    var practice = PracticeSettings()
 
     /// Frames per ALSA period at the chosen rate.
     var periodFrames: Int { max(16, Int((Double(sampleRate) * periodMilliseconds / 1000).rounded())) }
@@ -68,7 +72,7 @@ struct Settings: Sendable {
 
     /// Validates already parsed options (`--preset` merges a preset's options in first: Config/PresetApplication.swift).
     init(parsed: ParsedArguments) throws {
-        let modes = ["--replay", "--input", "--calibrate", "--list-devices", "--tuner"].filter(parsed.has)
+        let modes = ["--replay", "--input", "--calibrate", "--list-devices", "--tuner", "--report"].filter(parsed.has)
         if parsed.has("--help") { mode = .help; return }
         if parsed.has("--version") { mode = .version; return }
         if modes.count > 1 && !(modes == ["--input", "--calibrate"]) {
@@ -84,6 +88,8 @@ struct Settings: Sendable {
             mode = .listDevices
         } else if parsed.has("--tuner") {
             mode = .tuner
+        } else if let trace = parsed.value("--report") {
+            mode = .report(trace: trace)
         }
 
         if let device = parsed.value("--audio-device") {
@@ -116,6 +122,7 @@ struct Settings: Sendable {
         try readCamera(parsed)
         try readFiles(parsed)
         try music.read(parsed, voice: &voice, mode: mode)
+        try practice.read(parsed, mode: mode, record: record)
         try checkOutputsSpareInputs()
         json = parsed.has("--json")
         verbose = parsed.has("--verbose")
@@ -125,7 +132,9 @@ struct Settings: Sendable {
         if case .calibrate = mode, !useCalibration {
             throw UsageError("--no-calibration contradicts --calibrate")
         }
-        if json && mode != .listDevices { throw UsageError("--json only applies to --list-devices") }
+        if json, mode != .listDevices, !practice.isReport(mode) {
+            throw UsageError("--json only applies to --list-devices and --report")
+        }
     }
 
     private mutating func readMapping(_ parsed: ParsedArguments) throws {
@@ -205,10 +214,11 @@ struct Settings: Sendable {
         switch mode {
         case .replay(let trace): inputs.append(("--replay", trace))
         case .input(let path), .calibrate(input: let path?): inputs.append(("--input", path))
+        case .report(let trace): inputs.append(("--report", trace))
         default: break
         }
         if let backing = music.backing { inputs.append(("--backing", backing)) }
-        let outputs = [("--record", record), ("--output", output), ("--midi-file", music.midiFile)]
+        let outputs = [("--record", record), ("--output", output), ("--midi-file", music.midiFile), ("--plot", practice.plot)]
             .compactMap { option, path in path.map { (option: option, path: $0) } }
         for (index, written) in outputs.enumerated() {
             let identity = Settings.fileIdentity(written.path)

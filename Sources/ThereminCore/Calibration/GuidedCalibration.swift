@@ -141,9 +141,7 @@ public struct GuidedCalibration: Sendable {
             lastPhase = .retry(reason: "No hand seen for long enough: keep your hand in view of the camera and try again")
             return
         }
-        let mean = values.reduce(0, +) / Double(values.count)
-        let spread = (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count)).squareRoot()
-        if spread > maxSpread {
+        if Statistics.standardDeviation(values) > maxSpread {
             lastPhase = .retry(reason: "Your hand moved too much: hold it still for the whole count and try again")
             return
         }

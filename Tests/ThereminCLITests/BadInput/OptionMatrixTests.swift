@@ -28,7 +28,9 @@ final class OptionMatrixTests: XCTestCase {
         case "--audio-input", "--duration": return ["--tuner"]
         case "--camera", "--size", "--fps", "--tracker", "--tracker-threads":
             return ["--no-preview", "--audio-device", "null"]
-        case "--replay", "--input", "--tuner", "--calibrate", "--list-devices", "--preset", "--save-preset": return []
+        case "--replay", "--input", "--tuner", "--calibrate", "--list-devices", "--preset", "--save-preset", "--report":
+            return []
+        case "--plot", "--min-hold": return ["--report", trace]
         case "--record": return ["--input", harness.file("still.ppm", data: BadInputHarness.tinyImage)]
         // Played live: the device is opened.
         case "--output", "--audio-device", "--midi-out": return ["--replay", trace]
@@ -84,6 +86,9 @@ final class OptionMatrixTests: XCTestCase {
             "--save-preset": [".hidden", "a/b"],
             "--audio-input": ["", "nosuchmic"],
             "--duration": ["0", "abc"],
+            "--report": ["/no/such/trace.csv", harness.directory.path, harness.file("notes.csv", "hello\n")],
+            "--plot": ["", "take.jpg", missingFolder + "x.png"],
+            "--min-hold": ["10", "long", "1e9"],
         ]
     }
 
@@ -178,6 +183,11 @@ final class OptionMatrixTests: XCTestCase {
             BadInputCase(name: "volume top below bottom",
                          arguments: ["--replay", trace, "--hands", "2", "--volume-top", "0.9", "--volume-bottom", "0.1"],
                          mentions: ["--volume-top"]),
+            BadInputCase(name: "record with report", arguments: ["--report", trace, "--record", out("x.csv")],
+                         mentions: ["--record", "--report"]),
+            BadInputCase(name: "report-audio without report", arguments: ["--replay", trace, "--report-audio"],
+                         mentions: ["--report-audio", "--report TRACE"]),
+            BadInputCase(name: "json with replay", arguments: ["--replay", trace, "--json"], mentions: ["--json"]),
             BadInputCase(name: "record with replay", arguments: ["--replay", trace, "--record", out("x.csv")],
                          mentions: ["--record"]),
             BadInputCase(name: "output when playing live", arguments: ["--output", out("x.wav")], mentions: ["--output"]),
