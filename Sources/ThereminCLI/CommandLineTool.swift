@@ -50,6 +50,8 @@ public enum CommandLineTool {
             return try TunerCommand(settings: settings).run()
         case .report(let trace):
             return try ReportCommand(settings: settings, tracePath: trace).run()
+        case .demo:
+            return try DemoCommand(settings: settings).run()
         }
     }
 }

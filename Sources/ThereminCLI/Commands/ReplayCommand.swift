@@ -10,7 +10,11 @@ struct ReplayCommand {
     let tracePath: String
 
     func run() throws -> Int32 {
-        let trace = try TraceReader.read(path: tracePath)
+        try run(try TraceReader.read(path: tracePath))
+    }
+
+    /// Plays or renders a trace already in memory (`tracePath` only names it in messages): the demo's.
+    func run(_ trace: Trace) throws -> Int32 {
         if let output = settings.output {
             // Every input (backing track, output type and folder) is checked before any file is written, and a
             // render that fails takes its MIDI file with it: no output is left behind half done.

@@ -26,6 +26,13 @@ struct LivePlay {
 
     func run(source: FrameSource, tracker: HandTracker, calibration: Calibration, paceByFrameTime: Bool,
              isTransient: @escaping (Error) -> Bool) throws -> Int32 {
+        try run(source: source, tracking: TrackerFactory.liveFunction(tracker, settings: settings), calibration: calibration,
+                paceByFrameTime: paceByFrameTime, isTransient: isTransient)
+    }
+
+    /// Runs with any per-frame tracking function: a tracker's, or a generated hand's (the demo).
+    func run(source: FrameSource, tracking: @escaping TrackingLoop.Tracker, calibration: Calibration,
+             paceByFrameTime: Bool, isTransient: @escaping (Error) -> Bool) throws -> Int32 {
         // A file played live is paced like a camera: frames at their own times, late ones skipped.
         let source = paceByFrameTime ? PacedFrameSource(source) : source
         let output: AudioOutput? = withSound ? try AudioOutput(request: settings.playbackRequest) : nil
@@ -45,7 +52,7 @@ struct LivePlay {
         }
         let mapper = sound.mapper(calibratedBy: calibration)
         let configuration = TrackingLoop.Configuration(startCalibrating: calibrateOnly)
-        let loop = TrackingLoop(source: source, tracker: TrackerFactory.liveFunction(tracker, settings: settings), isTransient: isTransient,
+        let loop = TrackingLoop(source: source, tracker: tracking, isTransient: isTransient,
                                 mapper: mapper, renderer: renderer, recorder: recorder, configuration: configuration,
                                 cues: mixer.cues)
         let midi = try settings.music.midiOut.map { try LiveMIDI(port: $0, settings: settings.music.midi) }

@@ -12,6 +12,9 @@ enum OptionTable {
                    help: "track a video file, an image or a folder of images instead of the camera", group: .modes),
         OptionSpec(name: "--calibrate", short: nil, value: nil, defaultText: nil,
                    help: "fit the playing area to your reach and save it for this camera", group: .modes),
+        OptionSpec(name: "--demo", short: nil, value: nil, defaultText: nil,
+                   help: "play a built-in performance (Ode to Joy) with the live display: no camera needed; "
+                       + "with --output, render it into a file", group: .modes),
         OptionSpec(name: "--list-devices", short: "-l", value: nil, defaultText: nil,
                    help: "list cameras and sound devices", group: .modes),
         OptionSpec(name: "--help", short: "-h", value: nil, defaultText: nil, help: "show this help", group: .modes),

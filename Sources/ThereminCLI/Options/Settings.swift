@@ -15,6 +15,8 @@ struct Settings: Sendable {
         case tuner
         /// `--report`: how in tune a recorded trace was (Commands/ReportCommand.swift).
         case report(trace: String)
+        /// `--demo`: a built-in performance, no camera needed (Commands/DemoCommand.swift).
+        case demo
         case help
         case version
     }
@@ -72,7 +74,7 @@ struct Settings: Sendable {
 
     /// Validates already parsed options (`--preset` merges a preset's options in first: Config/PresetApplication.swift).
     init(parsed: ParsedArguments) throws {
-        let modes = ["--replay", "--input", "--calibrate", "--list-devices", "--tuner", "--report"].filter(parsed.has)
+        let modes = ["--replay", "--input", "--calibrate", "--list-devices", "--tuner", "--report", "--demo"].filter(parsed.has)
         if parsed.has("--help") { mode = .help; return }
         if parsed.has("--version") { mode = .version; return }
         if modes.count > 1 && !(modes == ["--input", "--calibrate"]) {
@@ -90,6 +92,8 @@ struct Settings: Sendable {
             mode = .tuner
         } else if let trace = parsed.value("--report") {
             mode = .report(trace: trace)
+        } else if parsed.has("--demo") {
+            mode = .demo
         }
 
         if let device = parsed.value("--audio-device") {
@@ -200,8 +204,8 @@ struct Settings: Sendable {
         }
         if output != nil {
             switch mode {
-            case .replay, .input: break
-            default: throw UsageError("--output needs --replay TRACE or --input PATH: live play goes to the sound card")
+            case .replay, .input, .demo: break
+            default: throw UsageError("--output needs --replay TRACE, --input PATH or --demo: live play goes to the sound card")
             }
         }
     }
