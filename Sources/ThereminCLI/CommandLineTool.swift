@@ -25,6 +25,15 @@ public enum CommandLineTool {
     }
 
     private static func dispatch(_ settings: Settings) throws -> Int32 {
+        let status = try run(settings)
+        // `--record take.csv --report take.csv`: the report on the take just recorded.
+        if status == 0, let take = settings.practice.reportAfterRecording {
+            return try ReportCommand(settings: settings, tracePath: take).run()
+        }
+        return status
+    }
+
+    private static func run(_ settings: Settings) throws -> Int32 {
         if let status = try MusicSetup.prepare(settings) { return status }
         switch settings.mode {
         case .help:

@@ -5,7 +5,8 @@ extension OptionTable {
     static let practice: [OptionSpec] = [
         OptionSpec(name: "--report", short: nil, value: "TRACE", defaultText: nil,
                    help: "print how in tune a recorded trace was: the notes held, cents off each, the time within "
-                       + "±10 and ±25 cents (judged against --scale/--root)", group: .practice),
+                       + "±10 and ±25 cents (judged against --scale/--root); naming the --record file, report on "
+                       + "the take once it is recorded", group: .practice),
         OptionSpec(name: "--plot", short: nil, value: "FILE.png", defaultText: nil,
                    help: "with --report: draw the pitch over time on a note grid, holds coloured by how far off, "
                        + "into a PNG", group: .practice, values: .file),

@@ -74,9 +74,18 @@ struct Settings: Sendable {
 
     /// Validates already parsed options (`--preset` merges a preset's options in first: Config/PresetApplication.swift).
     init(parsed: ParsedArguments) throws {
-        let modes = ["--replay", "--input", "--calibrate", "--list-devices", "--tuner", "--report", "--demo"].filter(parsed.has)
+        // `--record take.csv --report take.csv`: record, then report on the take (not the report mode).
+        let reportsRecording = parsed.value("--report").map { report in
+            parsed.value("--record").map { Settings.fileIdentity($0) == Settings.fileIdentity(report) } ?? false
+        } ?? false
+        let modes = ["--replay", "--input", "--calibrate", "--list-devices", "--tuner", "--report", "--demo"]
+            .filter { parsed.has($0) && !(reportsRecording && $0 == "--report") }
         if parsed.has("--help") { mode = .help; return }
         if parsed.has("--version") { mode = .version; return }
+        if modes.count > 1, modes.contains("--report"), let report = parsed.value("--report"), parsed.has("--record") {
+            throw UsageError("--report '\(report)' is not the file --record writes; to report on the new take, give "
+                             + "both the same file: --record take.csv --report take.csv")
+        }
         if modes.count > 1 && !(modes == ["--input", "--calibrate"]) {
             throw UsageError("\(modes.joined(separator: " and ")) cannot be combined; pick one")
         }
@@ -90,7 +99,7 @@ struct Settings: Sendable {
             mode = .listDevices
         } else if parsed.has("--tuner") {
             mode = .tuner
-        } else if let trace = parsed.value("--report") {
+        } else if let trace = parsed.value("--report"), !reportsRecording {
             mode = .report(trace: trace)
         } else if parsed.has("--demo") {
             mode = .demo
@@ -137,7 +146,7 @@ struct Settings: Sendable {
             throw UsageError("--no-calibration contradicts --calibrate")
         }
         if json, mode != .listDevices, !practice.isReport(mode) {
-            throw UsageError("--json only applies to --list-devices and --report")
+            throw UsageError("--json only applies to --list-devices and --report TRACE (a trace already recorded)")
         }
     }
 

@@ -73,6 +73,28 @@ final class ReportCommandTests: BinaryTestCase {
         XCTAssertTrue(stray.stderr.contains("--plot needs --report TRACE"), stray.stderr)
     }
 
+    func testARecordingIsReportedOnceTaken() throws {
+        // The demo recorded and rendered offline stands in for a take: --report naming the --record file reports
+        // on it after the run, with its plot.
+        let take = directory.appendingPathComponent("take.csv").path
+        let plot = directory.appendingPathComponent("take.png").path
+        let result = try ProcessRunner.run(binary, ["--demo", "--output", directory.appendingPathComponent("take.wav").path,
+                                                    "--record", take, "--report", take, "--plot", plot])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.first?.hasPrefix("wrote ") ?? false, result.stdout)
+        XCTAssertTrue(lines.contains("intonation of \(take): 45.3 s, sound on 44.4 s, notes held 32.0 s (judged against the nearest semitone)"),
+                      result.stdout)
+        XCTAssertTrue(lines.contains("within ±10¢: 100% of held time"), result.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: plot))
+
+        let other = try ProcessRunner.run(binary, ["--demo", "--output", directory.appendingPathComponent("b.wav").path,
+                                                   "--record", directory.appendingPathComponent("b.csv").path,
+                                                   "--report", take])
+        XCTAssertEqual(other.status, 2)
+        XCTAssertTrue(other.stderr.contains("--record take.csv --report take.csv"), other.stderr)
+    }
+
     /// The README's example (`docs/practice.csv`, whose report and plot it shows) is this practice, so the figures
     /// printed there are the ones these tests check.
     func testTheREADMEExampleTraceIsTheTestedPractice() throws {
