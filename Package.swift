@@ -9,7 +9,7 @@ let openCVHeaders: CXXSetting = .unsafeFlags(["-I/usr/include/opencv4"])  // Deb
 func openCV(_ modules: String...) -> [LinkerSetting] { modules.map { .linkedLibrary("opencv_\($0)") } }
 let openCVForTracker = openCV("core", "imgproc", "objdetect")
 let openCVForVideo = openCV("core", "imgproc", "imgcodecs", "videoio")
-let openCVForPreview = openCV("core", "imgproc", "highgui")
+let openCVForPreview = openCV("core", "imgproc", "highgui", "imgcodecs")
 
 let package = Package(
     name: "theremin",
@@ -47,7 +47,8 @@ let package = Package(
                 linkerSettings: openCVForTracker + [.linkedLibrary("XNNPACK"), .linkedLibrary("pthreadpool")]),
         .target(name: "ThereminTracking", dependencies: ["ThereminCore", "CVisionLoader"]),
 
-        // MARK: preview window (C++ shim over OpenCV highgui/imgproc; libxcb checks the display before Qt is touched)
+        // MARK: preview window (C++ shim over OpenCV highgui/imgproc, imgcodecs for PNG plots; libxcb checks the display
+        // before Qt is touched)
         .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
         .target(name: "CPreview", dependencies: ["CShimSupport", "CXCB"],
                 cxxSettings: [.headerSearchPath("."), openCVHeaders], linkerSettings: openCVForPreview),

@@ -105,6 +105,7 @@ static void load(void) {
     RESOLVE(preview, pv_blend_rect);
     RESOLVE(preview, pv_draw_text);
     RESOLVE(preview, pv_measure_text);
+    RESOLVE(preview, pv_encode_png);
     loaded = ok;
 }
 

@@ -25,6 +25,16 @@ public enum CommandLineTool {
     }
 
     private static func dispatch(_ settings: Settings) throws -> Int32 {
+        let status = try run(settings)
+        // `--record take.csv --report take.csv`: the report on the take just recorded (under the next free name when
+        // take.csv existed).
+        if status == 0, let take = settings.practice.reportAfterRecording {
+            return try ReportCommand(settings: settings, tracePath: RecordedTake.last ?? take).run()
+        }
+        return status
+    }
+
+    private static func run(_ settings: Settings) throws -> Int32 {
         if let status = try MusicSetup.prepare(settings) { return status }
         LeftoverReport.reportAtStart(settings)
         switch settings.mode {
@@ -51,6 +61,10 @@ public enum CommandLineTool {
             return try TunerCommand(settings: settings).run()
         case .recover(let take):
             return try RecoverCommand(take: take).run()
+        case .report(let trace):
+            return try ReportCommand(settings: settings, tracePath: trace).run()
+        case .demo:
+            return try DemoCommand(settings: settings).run()
         }
     }
 }

@@ -111,6 +111,13 @@ pv_status pv_draw_text(pv_image image, const char *text, int x, int baseline, do
 /** Measures `text` as pv_draw_text would draw it. */
 pv_text_size pv_measure_text(const char *text, double scale, int thickness);
 
+/**
+ * Encodes `image` as a PNG file's bytes into `buffer` (capacity bytes); *written receives the length. A buffer of
+ * width * height * 3 + 65536 bytes always suffices. Fails with PV_ERROR_INVALID_ARGUMENT when it is too small.
+ */
+pv_status pv_encode_png(pv_image image, uint8_t *buffer, size_t capacity, size_t *written, char *error,
+                        size_t error_size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -61,6 +61,7 @@ typedef struct {
     TV_LOADER_ENTRY(pv_blend_rect);
     TV_LOADER_ENTRY(pv_draw_text);
     TV_LOADER_ENTRY(pv_measure_text);
+    TV_LOADER_ENTRY(pv_encode_png);
 } pv_api;
 
 #undef TV_LOADER_ENTRY

@@ -32,10 +32,8 @@ struct InputCommand {
         let hands = settings.music.handCount
         // Like a live take, an offline trace never replaces an existing file: it takes the next free name.
         let tracePath = try settings.record.map { asked in
-            guard let free = FreeName.first(for: asked) else {
-                throw TraceError(file: asked, line: nil, problem: "and its numbered names up to -\(FreeName.limit) exist",
-                                 remedy: "pick another name")
-            }
+            let free = try FreeName.forTrace(asked)
+            RecordedTake.note(free)
             return free
         }
         let traceWriter = try tracePath.map { try TraceWriter(path: $0, metadata: metadata, hands: hands) }

@@ -13,7 +13,12 @@ struct PlayCommand {
         configuration.device = settings.camera
         configuration.size = PixelSize(width: settings.frameSize.width, height: settings.frameSize.height)
         configuration.framesPerSecond = settings.frameRate.map(Double.init)
-        let camera = try ReconnectingCamera(configuration)
+        let camera: ReconnectingCamera
+        do {
+            camera = try ReconnectingCamera(configuration)
+        } catch {
+            throw NoCameraFound.wrapping(error)
+        }
         defer { camera.close() }
         if settings.verbose {
             Output.err(String(format: "camera: %@, %dx%d at %.1f fps\n", camera.name, camera.frameSize.width,

@@ -16,7 +16,11 @@ struct ReplayCommand {
             Output.err("theremin: \(tracePath) is an interrupted take: playing the \(trace.samples.count) frames it holds; "
                 + "mark it complete with: \(take.recoverCommand)\n")
         }
-        if let output = settings.output {
+        return try run(trace)
+    }
+
+    /// Plays or renders a trace already in memory (`tracePath` only names it in messages): the demo's.
+    func run(_ trace: Trace) throws -> Int32 {        if let output = settings.output {
             // Every input (backing track, output type and folder) is checked before any file is written, and a
             // render that fails takes its MIDI file with it: no output is left behind half done.
             let render = try RenderSetup(sound: settings.sound, sampleRate: settings.sampleRate).performance(of: trace)

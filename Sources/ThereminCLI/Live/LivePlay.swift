@@ -26,6 +26,13 @@ struct LivePlay {
 
     func run(source: FrameSource, tracker: HandTracker, calibration: Calibration, paceByFrameTime: Bool,
              isTransient: @escaping (Error) -> Bool) throws -> Int32 {
+        try run(source: source, tracking: TrackerFactory.liveFunction(tracker, settings: settings), calibration: calibration,
+                paceByFrameTime: paceByFrameTime, isTransient: isTransient)
+    }
+
+    /// Runs with any per-frame tracking function: a tracker's, or a generated hand's (the demo).
+    func run(source: FrameSource, tracking: @escaping TrackingLoop.Tracker, calibration: Calibration,
+             paceByFrameTime: Bool, isTransient: @escaping (Error) -> Bool) throws -> Int32 {
         // A file played live is paced like a camera: frames at their own times, late ones skipped.
         let source = paceByFrameTime ? PacedFrameSource(source) : source
         let output: AudioOutput? = withSound ? try AudioOutput(request: settings.playbackRequest) : nil
@@ -46,11 +53,12 @@ struct LivePlay {
                             hands: settings.music.handCount, mode: .liveTake)
         }
         if let recorder, let asked = settings.record {
+            RecordedTake.note(recorder.path)
             LeftoverReport.journal().begin(take: recorder.path)
             if recorder.renamed(from: asked) { Output.err("recording to \(recorder.path) (\(asked) exists)\n") }
         }
         do {
-            return try run(source: source, tracker: tracker, calibration: calibration, output: output,
+            return try run(source: source, tracking: tracking, calibration: calibration, output: output,
                            renderer: renderer, mixer: mixer, recorder: recorder, isTransient: isTransient)
         } catch {
             // Nothing played yet: a take with only its header is not worth keeping.
@@ -60,13 +68,14 @@ struct LivePlay {
         }
     }
 
-    private func run(source: FrameSource, tracker: HandTracker, calibration: Calibration, output: AudioOutput?,
+    private func run(source: FrameSource, tracking: @escaping TrackingLoop.Tracker, calibration: Calibration,
+                     output: AudioOutput?,
                      renderer: LiveRenderer, mixer: StereoMixer, recorder: TraceWriter?,
                      isTransient: @escaping (Error) -> Bool) throws -> Int32 {
         let sound = settings.sound
         let mapper = sound.mapper(calibratedBy: calibration)
         let configuration = TrackingLoop.Configuration(startCalibrating: calibrateOnly)
-        let loop = TrackingLoop(source: source, tracker: TrackerFactory.liveFunction(tracker, settings: settings), isTransient: isTransient,
+        let loop = TrackingLoop(source: source, tracker: tracking, isTransient: isTransient,
                                 mapper: mapper, renderer: renderer, recorder: recorder, configuration: configuration,
                                 cues: mixer.cues)
         let midi = try settings.music.midiOut.map { try LiveMIDI(port: $0, settings: settings.music.midi) }

@@ -11,6 +11,7 @@ struct OptionSpec: Sendable {
         case backing = "Backing track and cues"
         case midi = "MIDI"
         case tuner = "Tuner"
+        case practice = "Practice"
         case presets = "Presets"
         case files = "Files"
         case general = "General"

@@ -15,6 +15,9 @@ enum OptionTable {
         OptionSpec(name: "--recover", short: nil, value: "TAKE", defaultText: nil,
                    help: "complete a take an interrupted run left (cut a torn last row, add the end marker, "
                        + "move a .NAME.PID.part to NAME); theremin names such takes when it starts", group: .modes),
+        OptionSpec(name: "--demo", short: nil, value: nil, defaultText: nil,
+                   help: "play a built-in performance (Ode to Joy) with the live display: no camera needed; "
+                       + "with --output, render it into a file", group: .modes),
         OptionSpec(name: "--list-devices", short: "-l", value: nil, defaultText: nil,
                    help: "list cameras and sound devices", group: .modes),
         OptionSpec(name: "--help", short: "-h", value: nil, defaultText: nil, help: "show this help", group: .modes),
@@ -84,19 +87,19 @@ enum OptionTable {
 
         // General
         OptionSpec(name: "--json", short: nil, value: nil, defaultText: nil,
-                   help: "machine-readable output (with --list-devices)", group: .general),
+                   help: "machine-readable output (with --list-devices or --report)", group: .general),
         OptionSpec(name: "--stats", short: nil, value: nil, defaultText: nil,
                    help: "print latency (median, 95th percentile per stage), dropped frames, fps and underruns on exit",
                    group: .general),
         OptionSpec(name: "--verbose", short: "-v", value: nil, defaultText: nil,
                    help: "say more (device formats, figures once a second)", group: .general),
-    ] + OptionTable.music
+    ] + OptionTable.music + OptionTable.practice
 
     static func spec(named name: String) -> OptionSpec? {
         all.first { $0.name == name || $0.short == name }
     }
 
-    private static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -15,6 +15,10 @@ struct Settings: Sendable {
         case tuner
         /// `--recover TAKE`: complete a take an interrupted run left (Commands/RecoverCommand.swift).
         case recover(take: String)
+        /// `--report`: how in tune a recorded trace was (Commands/ReportCommand.swift).
+        case report(trace: String)
+        /// `--demo`: a built-in performance, no camera needed (Commands/DemoCommand.swift).
+        case demo
         case help
         case version
     }
@@ -55,6 +59,8 @@ struct Settings: Sendable {
     var preview = true
     /// Pitch correction, register, hands, and the rest of the musicianship options (Settings+Music.swift).
     var music = MusicSettings()
+    /// The intonation report's options (Settings+Practice.swift).
+    var practice = PracticeSettings()
 
     /// Frames per ALSA period at the chosen rate.
     var periodFrames: Int { max(16, Int((Double(sampleRate) * periodMilliseconds / 1000).rounded())) }
@@ -70,9 +76,18 @@ struct Settings: Sendable {
 
     /// Validates already parsed options (`--preset` merges a preset's options in first: Config/PresetApplication.swift).
     init(parsed: ParsedArguments) throws {
-        let modes = ["--replay", "--input", "--calibrate", "--list-devices", "--tuner", "--recover"].filter(parsed.has)
+        // `--record take.csv --report take.csv`: record, then report on the take (not the report mode).
+        let reportsRecording = parsed.value("--report").map { report in
+            parsed.value("--record").map { Settings.fileIdentity($0) == Settings.fileIdentity(report) } ?? false
+        } ?? false
+        let modes = ["--replay", "--input", "--calibrate", "--list-devices", "--tuner", "--recover", "--report", "--demo"]
+            .filter { parsed.has($0) && !(reportsRecording && $0 == "--report") }
         if parsed.has("--help") { mode = .help; return }
         if parsed.has("--version") { mode = .version; return }
+        if modes.count > 1, modes.contains("--report"), let report = parsed.value("--report"), parsed.has("--record") {
+            throw UsageError("--report '\(report)' is not the file --record writes; to report on the new take, give "
+                             + "both the same file: --record take.csv --report take.csv")
+        }
         if modes.count > 1 && !(modes == ["--input", "--calibrate"]) {
             throw UsageError("\(modes.joined(separator: " and ")) cannot be combined; pick one")
         }
@@ -89,6 +104,10 @@ struct Settings: Sendable {
         } else if let take = parsed.value("--recover") {
             guard !take.isEmpty else { throw UsageError("--recover needs the path of a take, got ''") }
             mode = .recover(take: take)
+        } else if let trace = parsed.value("--report"), !reportsRecording {
+            mode = .report(trace: trace)
+        } else if parsed.has("--demo") {
+            mode = .demo
         }
 
         if let device = parsed.value("--audio-device") {
@@ -121,6 +140,7 @@ struct Settings: Sendable {
         try readCamera(parsed)
         try readFiles(parsed)
         try music.read(parsed, voice: &voice, mode: mode)
+        try practice.read(parsed, mode: mode, record: record)
         try checkOutputsSpareInputs()
         json = parsed.has("--json")
         verbose = parsed.has("--verbose")
@@ -130,7 +150,9 @@ struct Settings: Sendable {
         if case .calibrate = mode, !useCalibration {
             throw UsageError("--no-calibration contradicts --calibrate")
         }
-        if json && mode != .listDevices { throw UsageError("--json only applies to --list-devices") }
+        if json, mode != .listDevices, !practice.isReport(mode) {
+            throw UsageError("--json only applies to --list-devices and --report TRACE (a trace already recorded)")
+        }
     }
 
     private mutating func readMapping(_ parsed: ParsedArguments) throws {
@@ -196,8 +218,8 @@ struct Settings: Sendable {
         }
         if output != nil {
             switch mode {
-            case .replay, .input: break
-            default: throw UsageError("--output needs --replay TRACE or --input PATH: live play goes to the sound card")
+            case .replay, .input, .demo: break
+            default: throw UsageError("--output needs --replay TRACE, --input PATH or --demo: live play goes to the sound card")
             }
         }
     }
@@ -210,10 +232,11 @@ struct Settings: Sendable {
         switch mode {
         case .replay(let trace): inputs.append(("--replay", trace))
         case .input(let path), .calibrate(input: let path?): inputs.append(("--input", path))
+        case .report(let trace): inputs.append(("--report", trace))
         default: break
         }
         if let backing = music.backing { inputs.append(("--backing", backing)) }
-        let outputs = [("--record", record), ("--output", output), ("--midi-file", music.midiFile)]
+        let outputs = [("--record", record), ("--output", output), ("--midi-file", music.midiFile), ("--plot", practice.plot)]
             .compactMap { option, path in path.map { (option: option, path: $0) } }
         for (index, written) in outputs.enumerated() {
             let identity = Settings.fileIdentity(written.path)

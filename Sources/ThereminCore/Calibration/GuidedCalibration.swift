@@ -62,6 +62,7 @@ public struct GuidedCalibration: Sendable {
     private var readings: [Int: Double] = [:]
     private var lastPhase: Phase = .countdown(remaining: 0)
     private var restarts = 0
+    private var previousTime: Double?
 
     public init(countdownSeconds: Double = 2, measureSeconds: Double = 2, maxSpread: Double = 0.03, minPresence: Double = 0.6) {
         self.countdownSeconds = countdownSeconds
@@ -75,47 +76,72 @@ public struct GuidedCalibration: Sendable {
     public var status: Status { Status(target: target, phase: lastPhase, readings: readings) }
 
     /// Feeds one sample and returns where the calibration is.
+    ///
+    /// Each step's windows are laid end to end from the first sample's time (countdown, then measuring, then the
+    /// next step's countdown), not from whichever sample happened to cross a boundary, so a file is judged on its
+    /// own timing whatever its frame rate. A measuring window judges only the samples inside it; it closes with its
+    /// last sample (the one whose frame lasts to the window's end), so a clip that ends with the window calibrates.
     public mutating func feed(_ sample: HandSample) -> Status {
         switch lastPhase {
         case .done, .failed: return status
         default: break
         }
+        let frameDuration = previousTime.map { min(max(0, sample.t - $0), Self.longestFrame) } ?? 0
+        previousTime = sample.t
         let start = phaseStart ?? sample.t
         phaseStart = start
-        let elapsed = sample.t - start
         if !measuring {
-            if elapsed >= countdownSeconds {
-                measuring = true
-                phaseStart = sample.t
-                values.removeAll(keepingCapacity: true)
-                frames = 0
-                lastPhase = .measuring(progress: 0)
-            } else {
-                lastPhase = .countdown(remaining: countdownSeconds - elapsed)
+            let measureStart = start + countdownSeconds
+            guard Self.reached(measureStart, at: sample.t) else {
+                lastPhase = .countdown(remaining: countdownSeconds - (sample.t - start))
+                return status
             }
-            return status
+            measuring = true
+            phaseStart = measureStart
+            values.removeAll(keepingCapacity: true)
+            frames = 0
         }
-        frames += 1
-        if sample.present { values.append(target.readsHeight ? sample.y : sample.x) }
-        if elapsed < measureSeconds {
-            lastPhase = .measuring(progress: min(1, elapsed / measureSeconds))
-            return status
+        let windowStart = phaseStart ?? sample.t
+        let windowEnd = windowStart + measureSeconds
+        if !Self.reached(windowEnd, at: sample.t) {
+            frames += 1
+            if sample.present { values.append(target.readsHeight ? sample.y : sample.x) }
+            guard Self.reached(windowEnd, at: sample.t + frameDuration) else {
+                lastPhase = .measuring(progress: min(1, max(0, sample.t - windowStart) / measureSeconds))
+                return status
+            }
         }
         finishMeasurement()
+        // The next countdown starts where the window ended; after a stall longer than a countdown, from now.
+        let next = sample.t - windowEnd < countdownSeconds ? windowEnd : sample.t
+        phaseStart = next
+        if case .countdown = lastPhase {
+            lastPhase = .countdown(remaining: min(countdownSeconds, countdownSeconds - (sample.t - next)))
+        }
         return status
+    }
+
+    /// The longest a frame is taken to last when deciding whether it closes a window: a source that stalls for
+    /// longer does not stretch one frame over the rest of the window.
+    static let longestFrame = 0.5
+
+    /// Times within this of a boundary count as at it: video time stamps are rounded to the millisecond or to the
+    /// stream's time base, so a frame due exactly at a boundary may be stamped a hair before it, and a frame's length
+    /// taken from two rounded stamps may be short by up to a millisecond.
+    static let boundaryTolerance = 0.002
+
+    private static func reached(_ boundary: Double, at time: Double) -> Bool {
+        time >= boundary - boundaryTolerance
     }
 
     private mutating func finishMeasurement() {
         measuring = false
-        phaseStart = nil
         let presence = frames > 0 ? Double(values.count) / Double(frames) : 0
         if presence < minPresence {
             lastPhase = .retry(reason: "No hand seen for long enough: keep your hand in view of the camera and try again")
             return
         }
-        let mean = values.reduce(0, +) / Double(values.count)
-        let spread = (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count)).squareRoot()
-        if spread > maxSpread {
+        if Statistics.standardDeviation(values) > maxSpread {
             lastPhase = .retry(reason: "Your hand moved too much: hold it still for the whole count and try again")
             return
         }

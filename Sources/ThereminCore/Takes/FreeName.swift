@@ -27,4 +27,13 @@ public enum FreeName {
         }
         return nil
     }
+
+    /// `first(for:)` for a trace about to be written, or a `TraceError` saying every name is taken.
+    public static func forTrace(_ path: String) throws(TraceError) -> String {
+        guard let free = first(for: path) else {
+            throw TraceError(file: path, line: nil, problem: "and its numbered names up to -\(limit) exist",
+                             remedy: "pick another name")
+        }
+        return free
+    }
 }

@@ -25,4 +25,11 @@ public final class RenderSetup {
         defer { backing = nil }
         return PerformanceRender(trace: trace, sound: sound, mapper: mapper, backing: backing, sampleRate: sampleRate)
     }
+
+    /// The performance of `trace` without a backing track and without checking one: for analysis (the report's
+    /// sound check), where only the theremin is listened to.
+    public static func unmixedPerformance(of trace: Trace, sound: SoundDescription, sampleRate: Int) -> PerformanceRender {
+        PerformanceRender(trace: trace, sound: sound, mapper: sound.mapper(calibratedBy: .identity), backing: nil,
+                          sampleRate: sampleRate)
+    }
 }

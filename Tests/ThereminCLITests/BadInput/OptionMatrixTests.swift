@@ -28,8 +28,10 @@ final class OptionMatrixTests: XCTestCase {
         case "--audio-input", "--duration": return ["--tuner"]
         case "--camera", "--size", "--fps", "--tracker", "--tracker-threads":
             return ["--no-preview", "--audio-device", "null"]
-        case "--replay", "--input", "--tuner", "--calibrate", "--list-devices", "--preset", "--save-preset", "--recover":
+        case "--replay", "--input", "--tuner", "--calibrate", "--list-devices", "--preset", "--save-preset", "--recover",
+             "--report":
             return []
+        case "--plot", "--min-hold": return ["--report", trace]
         case "--record": return ["--input", harness.file("still.ppm", data: BadInputHarness.tinyImage)]
         // Played live: the device is opened.
         case "--output", "--audio-device", "--midi-out": return ["--replay", trace]
@@ -87,6 +89,9 @@ final class OptionMatrixTests: XCTestCase {
             "--duration": ["0", "abc"],
             "--recover": ["", "/no/such/take.csv", harness.directory.path, harness.file("noise.csv", "\u{0}\u{1}binary\n"),
                           harness.file("notes.txt", "just some words\n")],
+            "--report": ["/no/such/trace.csv", harness.directory.path, harness.file("notes.csv", "hello\n")],
+            "--plot": ["", "take.jpg", missingFolder + "x.png"],
+            "--min-hold": ["10", "long", "1e9"],
         ]
     }
 
@@ -181,6 +186,11 @@ final class OptionMatrixTests: XCTestCase {
             BadInputCase(name: "volume top below bottom",
                          arguments: ["--replay", trace, "--hands", "2", "--volume-top", "0.9", "--volume-bottom", "0.1"],
                          mentions: ["--volume-top"]),
+            BadInputCase(name: "record with report", arguments: ["--report", trace, "--record", out("x.csv")],
+                         mentions: ["--record", "--report"]),
+            BadInputCase(name: "report-audio without report", arguments: ["--replay", trace, "--report-audio"],
+                         mentions: ["--report-audio", "--report TRACE"]),
+            BadInputCase(name: "json with replay", arguments: ["--replay", trace, "--json"], mentions: ["--json"]),
             BadInputCase(name: "record with replay", arguments: ["--replay", trace, "--record", out("x.csv")],
                          mentions: ["--record"]),
             BadInputCase(name: "output when playing live", arguments: ["--output", out("x.wav")], mentions: ["--output"]),

@@ -53,7 +53,7 @@ final class InputCommandTests: BinaryTestCase {
         let video = try TestMedia.heldHandVideo(
             photo: corpus.appendingPathComponent("hands_gt/freihand_00000355.jpg"),
             positions: [("(W-w)/2", "0"), ("(W-w)/2", "H-h"), ("0", "(H-h)/2"), ("W-w", "(H-h)/2")],
-            seconds: 4.6, rate: 5, into: directory)
+            seconds: 4, rate: 5, into: directory)
         let calibrate = try ProcessRunner.run(binary, ["--calibrate", "--input", video.path], environment: environment())
         XCTAssertEqual(calibrate.status, 0, calibrate.stderr + calibrate.stdout)
         XCTAssertTrue(calibrate.stdout.contains("Step 1/4: Hold your fingertip where you want the HIGHEST note"), calibrate.stdout)

@@ -1,0 +1,38 @@
+import Foundation
+import ThereminCore
+import ThereminSession
+
+/// `theremin --demo`: Ode to Joy played by a generated hand (`DemoTune`, `DemoPerformance`), through the sound card
+/// with the live display — the preview's note lines, the fingertip and the readout, or the terminal line — so a
+/// newcomer hears the instrument and sees what the display shows before owning a webcam. With `--output` it renders
+/// into a file like `--replay` (bit-identical run to run).
+struct DemoCommand {
+    let settings: Settings
+    static let title = "Ode to Joy (Beethoven)"
+
+    func run() throws -> Int32 {
+        let trace = DemoPerformance.trace(try DemoTune.tune(), mapping: settings.mapping, title: Self.title)
+        if settings.output != nil || settings.music.midiFile != nil {
+            if let asked = settings.record {
+                // Like every recorded trace, never over an existing file: the next free name.
+                let path = try FreeName.forTrace(asked)
+                RecordedTake.note(path)
+                if path != asked { Output.err("recording to \(path) (\(asked) exists)\n") }
+                let writer = try TraceWriter(path: path, metadata: trace.metadata)
+                for sample in trace.samples { try writer.write(sample) }
+                try writer.finish()
+            }
+            return try ReplayCommand(settings: settings, tracePath: "the demo").run(trace)
+        }
+        let samples = trace.samples
+        guard let last = samples.indices.last else { return 0 }
+        let source = BlankFrameSource(name: "demo: \(Self.title)", frameCount: samples.count,
+                                      frameRate: DemoPerformance.frameRate)
+        Output.err("demo: \(Self.title), played by a generated hand (\(Int(trace.duration.rounded())) s); "
+                   + "with a webcam, run `theremin` and play it yourself\n")
+        // The generated hand for each frame; the loop stamps it with the frame's time.
+        let tracking: TrackingLoop.Tracker = { frame in HandsFrame(samples[min(Int(frame.sequence), last)]) }
+        return try LivePlay(settings: settings).run(source: source, tracking: tracking, calibration: .identity,
+                                                    paceByFrameTime: true, isTransient: { _ in false })
+    }
+}

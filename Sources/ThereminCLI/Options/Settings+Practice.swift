@@ -1,0 +1,45 @@
+import ThereminCore
+
+/// The practice options (`--report`, `--plot`, `--min-hold`, `--report-audio`), validated. `--report` names a
+/// recorded trace (the report mode), or the file `--record` writes (a report once the take is recorded).
+struct PracticeSettings: Sendable {
+    /// `--plot`: where to draw the report's picture (PNG).
+    var plot: String?
+    /// `--min-hold` in seconds.
+    var minHold = IntonationSettings.minHoldSpec.defaultValue / 1000
+    /// `--report-audio`: check the figures against the rendered sound.
+    var checkAudio = false
+    /// `--record TAKE --report TAKE`: report on the recording once the run has finished.
+    var reportAfterRecording: String?
+
+    func isReport(_ mode: Settings.Mode) -> Bool {
+        if case .report = mode { return true }
+        return false
+    }
+
+    mutating func read(_ parsed: ParsedArguments, mode: Settings.Mode, record: String?) throws {
+        plot = parsed.value("--plot")
+        minHold = (try Settings.number(parsed, "--min-hold", IntonationSettings.minHoldSpec)).map { $0 / 1000 } ?? minHold
+        checkAudio = parsed.has("--report-audio")
+        if !isReport(mode), let report = parsed.value("--report") {
+            // Settings chose a recording mode because --record names this file: report on it afterwards.
+            switch mode {
+            case .play, .input, .demo: reportAfterRecording = report
+            default: throw UsageError("--report \(report) with --record applies to live play, --input and --demo")
+            }
+        }
+        guard isReport(mode) || reportAfterRecording != nil else {
+            if let stray = ["--plot", "--min-hold", "--report-audio"].first(where: parsed.has) {
+                throw UsageError("\(stray) needs --report TRACE")
+            }
+            return
+        }
+        if let plot, plot.isEmpty || plot.hasSuffix("/") || !plot.lowercased().hasSuffix(".png") {
+            throw UsageError("--plot '\(plot)' is not a PNG file name; give one ending in .png, e.g. take.png")
+        }
+        if record != nil, reportAfterRecording == nil {
+            throw UsageError("--record does not apply to --report (the trace is already recorded); to report on a "
+                             + "new take, give both the same file: --record take.csv --report take.csv")
+        }
+    }
+}

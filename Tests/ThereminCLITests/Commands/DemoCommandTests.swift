@@ -1,0 +1,105 @@
+import XCTest
+import Foundation
+import ThereminCore
+import ThereminTestSupport
+
+/// `theremin --demo` end to end: the render is bit-identical run to run and its notes are the tune's within a cent
+/// (eighth notes two);
+/// played live through the paced ALSA device it sounds the tune; without a camera, live play suggests the demo.
+final class DemoCommandTests: BinaryTestCase {
+    private let rate = 48_000.0
+
+    func testTheRenderIsBitIdenticalAndPlaysTheTuneWithinACent() throws {
+        let first = directory.appendingPathComponent("demo.wav").path
+        let second = directory.appendingPathComponent("again.wav").path
+        let trace = directory.appendingPathComponent("demo.csv").path
+        for (path, extra) in [(first, ["--record", trace]), (second, [])] {
+            let result = try ProcessRunner.run(binary, ["--demo", "--output", path] + extra)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stdout.contains("wrote \(path)"), result.stdout)
+        }
+        // The demo trace parses like a recording and is the generated performance.
+        let recorded = try TraceReader.read(path: trace)
+        XCTAssertEqual(recorded.samples.count, DemoPerformance.trace(try DemoTune.tune()).samples.count)
+        XCTAssertEqual(recorded.metadata["source"], "theremin --demo: Ode to Joy (Beethoven)")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: first)), try Data(contentsOf: URL(fileURLWithPath: second)),
+                       "two renders of the demo are the same file byte for byte")
+
+        let audio = try SoundFile.readMono(path: first)
+        let tune = try DemoTune.tune()
+        let estimator = PitchEstimator(sampleRate: rate, minFrequency: 180, maxFrequency: 500)
+        let window = estimator.preferredWindow
+        var checked = 0
+        for (event, start) in zip(tune.events, tune.startTimes) {
+            guard let midi = event.midi else { continue }
+            let length = event.beats * tune.beat
+            // Plain notes: the last quarter, once the smoothing has settled. Vibrato notes: the mean over two whole
+            // vibrato periods after the vibrato has grown in, which is the note it circles.
+            let times: [Double]
+            if event.vibrato {
+                let from = start + DemoPerformance.vibratoDelay + DemoPerformance.vibratoSwell
+                times = (0..<40).map { from + Double($0) / 40 * 2 / DemoPerformance.vibratoRate }
+            } else {
+                times = [start + length * 0.75]
+            }
+            var cents: [Double] = []
+            for time in times {
+                let first = Int(time * rate) - window / 2
+                guard first >= 0, first + window <= audio.count,
+                      let pitch = estimator.estimate(Array(audio[first..<(first + window)])) else { continue }
+                cents.append(Note.midi(frequency: pitch.frequency) * 100 - Double(midi) * 100)
+            }
+            guard cents.count == times.count else { return XCTFail("no pitch heard in \(Note.name(midi: midi)) at \(start) s") }
+            let mean = cents.reduce(0, +) / Double(cents.count)
+            // An eighth note (0.34 s) ends before the One Euro smoothing has settled from the jump into it (at its
+            // 1 Hz floor the last cents take a 0.16 s time constant): within 2 cents. Every longer note: within 1.
+            let tolerance = length < tune.beat ? 2.0 : 1.0
+            XCTAssertLessThan(abs(mean), tolerance, "\(Note.name(midi: midi)) at \(start) s is off by \(mean) cents")
+            checked += 1
+        }
+        XCTAssertEqual(checked, tune.events.filter { $0.midi != nil }.count)
+    }
+
+    func testTheDemoPlaysLiveThroughTheSoundDevice() throws {
+        let paced = try ALSATestEnvironment.requirePacedDevice()
+        let config = directory.appendingPathComponent("asound.conf").path
+        try Data(ALSATestEnvironment.configuration(defaultCapture: "/dev/null", extra: paced).utf8)
+            .write(to: URL(fileURLWithPath: config))
+        let capture = directory.appendingPathComponent("sound.raw").path
+        let running = try ProcessRunner.spawn(binary, ["--demo", "--no-preview", "--audio-device", "paced:FILE=\(capture)",
+                                                       "--volume", "1"],
+                                              environment: ["ALSA_CONFIG_PATH": config, "XDG_CONFIG_HOME": directory.path])
+        // Until 2.5 s of stereo float sound reached the device (the first bar: E4 E4 F4 G4).
+        let wanted = Int(2.5 * rate) * 2 * 4
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let size = (try? FileManager.default.attributesOfItem(atPath: capture)[.size] as? Int) ?? 0
+            if size >= wanted { break }
+            usleep(50_000)
+        }
+        running.signal(SIGINT)
+        let result = running.wait()
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("demo: Ode to Joy"), result.stderr)
+        let audio = try ALSATestEnvironment.readFloatCapture(path: capture, channels: 2)
+        XCTAssertGreaterThanOrEqual(audio.count, Int(2.5 * rate))
+        // The opening E4s are heard.
+        let estimator = PitchEstimator(sampleRate: rate, minFrequency: 180, maxFrequency: 500)
+        let window = estimator.preferredWindow
+        let heard = stride(from: 0, to: audio.count - window, by: window).compactMap {
+            estimator.estimate(Array(audio[$0..<($0 + window)]))?.frequency
+        }
+        XCTAssertTrue(heard.contains { abs(Note.midi(frequency: $0) - 64) < 0.05 }, "E4 among \(heard)")
+    }
+
+    func testWithoutACameraLivePlaySuggestsTheDemo() throws {
+        let cameras = (try? FileManager.default.contentsOfDirectory(atPath: "/dev"))?.filter { $0.hasPrefix("video") } ?? []
+        guard cameras.isEmpty else { throw XCTSkip("this machine has a camera (\(cameras)); the message needs none") }
+        let result = try ProcessRunner.run(binary, ["--no-preview", "--audio-device", "null"],
+                                           environment: ["XDG_CONFIG_HOME": directory.path])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("no camera found"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("`theremin --demo`"), result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+    }
+}
