@@ -19,11 +19,11 @@ public enum FarPlayerScenes {
     /// The scene for photo number `index`: `background` scaled to cover the frame and blurred, `photo` shrunk to fit
     /// `shrink` of the frame (aspect kept) and placed at a position that depends only on `index`.
     public static func compose(photo: Frame, background: Frame, shrink: Shrink, index: Int) -> Frame {
-        var scene = blurred(resized(background, toWidth: width, height: height, cover: true), radius: 6)
+        var scene = blurred(FrameResize.resized(background, width: width, height: height, fit: .cover), radius: 6)
         let fit = min(Double(width / shrink.rawValue) / Double(photo.width),
                       Double(height / shrink.rawValue) / Double(photo.height))
-        let small = resized(photo, toWidth: max(1, Int((Double(photo.width) * fit).rounded())),
-                            height: max(1, Int((Double(photo.height) * fit).rounded())), cover: false)
+        let small = FrameResize.resized(photo, width: max(1, Int((Double(photo.width) * fit).rounded())),
+                                        height: max(1, Int((Double(photo.height) * fit).rounded())), fit: .stretch)
         let x = (index * 137 + 41) % (width - small.width + 1)
         let y = (index * 71 + 13) % (height - small.height + 1)
         for row in 0..<small.height {
@@ -31,32 +31,6 @@ public enum FarPlayerScenes {
             scene.pixels.replaceSubrange(to..<(to + small.width * 3), with: small.pixels[from..<(from + small.width * 3)])
         }
         return scene
-    }
-
-    /// Bilinear resize to exactly `width` x `height`; with `cover`, the image is scaled to cover that size keeping its
-    /// aspect ratio and the overflow is cropped evenly.
-    static func resized(_ frame: Frame, toWidth width: Int, height: Int, cover: Bool) -> Frame {
-        let scaleX = Double(width) / Double(frame.width), scaleY = Double(height) / Double(frame.height)
-        let scale = cover ? max(scaleX, scaleY) : 0
-        let (sx, sy) = cover ? (scale, scale) : (scaleX, scaleY)
-        let offsetX = (Double(frame.width) * sx - Double(width)) / 2
-        let offsetY = (Double(frame.height) * sy - Double(height)) / 2
-        var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        for row in 0..<height {
-            let fy = min(max((Double(row) + 0.5 + offsetY) / sy - 0.5, 0), Double(frame.height - 1))
-            let y0 = Int(fy), y1 = min(y0 + 1, frame.height - 1), wy = fy - Double(y0)
-            for column in 0..<width {
-                let fx = min(max((Double(column) + 0.5 + offsetX) / sx - 0.5, 0), Double(frame.width - 1))
-                let x0 = Int(fx), x1 = min(x0 + 1, frame.width - 1), wx = fx - Double(x0)
-                for channel in 0..<3 {
-                    func at(_ x: Int, _ y: Int) -> Double { Double(frame.pixels[y * frame.bytesPerRow + x * 3 + channel]) }
-                    let top = at(x0, y0) * (1 - wx) + at(x1, y0) * wx
-                    let bottom = at(x0, y1) * (1 - wx) + at(x1, y1) * wx
-                    pixels[(row * width + column) * 3 + channel] = UInt8((top * (1 - wy) + bottom * wy).rounded())
-                }
-            }
-        }
-        return Frame(width: width, height: height, bytesPerRow: width * 3, pixels: pixels, captureTime: 0, sequence: 0)
     }
 
     /// Two passes of a separable box blur of `radius` pixels (edges clamped), with running sums: an out-of-focus

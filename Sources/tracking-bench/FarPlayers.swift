@@ -67,7 +67,7 @@ func reportFarPlayers(_ set: FarPlayerSet, models: ModelFiles, reference: Refere
         let clock = ContinuousClock()
         var hands: [TrackedHand] = []
         let elapsed = try clock.measure { hands = try far.trackHands(frame).filter(\.sample.present) }
-        milliseconds.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+        milliseconds.append(elapsed.milliseconds)
         let nearHands = try near.trackHands(frame).filter(\.sample.present)
         let group = scene.name.hasPrefix("half") ? "half" : scene.name.hasPrefix("third") ? "third" : "negative"
         guard scene.hasHand else {
@@ -110,15 +110,12 @@ func reportFarPlayers(_ set: FarPlayerSet, models: ModelFiles, reference: Refere
 func reportFarSearchInVideo(_ set: FarPlayerSet, models: ModelFiles) throws {
     let tracker = try HandTracker(models: models, options: TrackerOptions(mirrored: false, mode: .video))
     let clock = ContinuousClock()
-    func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1e3
-    }
     var searching: [Double] = []
     for scene in set.scenes where !scene.hasHand {
         guard let frame = try ImageSource(path: scene.url.path).nextFrame() else { continue }
         tracker.reset()
         for _ in 0..<15 {
-            searching.append(milliseconds(try clock.measure { _ = try tracker.track(frame) }))
+            searching.append(try clock.measure { _ = try tracker.track(frame) }.milliseconds)
         }
     }
     let worst = searching.max() ?? 0
@@ -140,4 +137,11 @@ func reportFarSearchInVideo(_ set: FarPlayerSet, models: ModelFiles) throws {
     row("far hands found within 30 frames (1 s)", "\(within)/\(framesToFind.count + neverFound)", "", "",
         "median \(Statistics.median(framesToFind.map(Double.init)).map { format($0, 0) } ?? "-") frames, "
             + "max \(framesToFind.max() ?? 0); never in 60: \(neverFound)")
+}
+
+extension Duration {
+    /// The duration in milliseconds, for the timing rows.
+    var milliseconds: Double {
+        Double(components.attoseconds) / 1e15 + Double(components.seconds) * 1e3
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ThereminTestSupport
 import ThereminCore
 import ThereminTracking
 import ThereminVideo
@@ -229,7 +230,7 @@ struct Measures {
         let elapsed = try clock.measure {
             hands = tracker.options.maxHands == 1 ? [try tracker.track(frame)] : try tracker.trackHands(frame)
         }
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
+        let milliseconds = elapsed.milliseconds
         guard let first = hands.first else { return }
         let present = hands.filter(\.sample.present)
         result.frames += 1
@@ -244,34 +245,10 @@ struct Measures {
         }
     }
 
-    /// The frame scaled to cover `size` and cropped to it around the center (bilinear), as a camera of that size
-    /// would see the scene.
+    /// The frame scaled to cover `size` and cropped to it around the center, as a camera of that size would see the
+    /// scene; or, with `letterbox`, fitted inside it on black bars.
     static func fill(_ frame: Frame, to size: (width: Int, height: Int), letterbox: Bool = false) -> Frame {
-        let scaleX = Double(size.width) / Double(frame.width), scaleY = Double(size.height) / Double(frame.height)
-        let scale = letterbox ? min(scaleX, scaleY) : max(scaleX, scaleY)
-        let offsetX = (Double(frame.width) * scale - Double(size.width)) / 2
-        let offsetY = (Double(frame.height) * scale - Double(size.height)) / 2
-        var pixels = [UInt8](repeating: 0, count: size.width * size.height * 3)
-        for y in 0..<size.height {
-            let inside = (Double(y) + 0.5 + offsetY) / scale
-            if inside < 0 || inside > Double(frame.height) { continue }  // the letterbox's black bars
-            let sy = min(max(inside - 0.5, 0), Double(frame.height - 1))
-            let y0 = Int(sy), y1 = min(y0 + 1, frame.height - 1), fy = sy - Double(y0)
-            for x in 0..<size.width {
-                let insideX = (Double(x) + 0.5 + offsetX) / scale
-                if insideX < 0 || insideX > Double(frame.width) { continue }
-                let sx = min(max(insideX - 0.5, 0), Double(frame.width - 1))
-                let x0 = Int(sx), x1 = min(x0 + 1, frame.width - 1), fx = sx - Double(x0)
-                for c in 0..<3 {
-                    func at(_ xx: Int, _ yy: Int) -> Double { Double(frame.pixels[yy * frame.bytesPerRow + xx * 3 + c]) }
-                    let top = at(x0, y0) * (1 - fx) + at(x1, y0) * fx
-                    let bottom = at(x0, y1) * (1 - fx) + at(x1, y1) * fx
-                    pixels[(y * size.width + x) * 3 + c] = UInt8(min(255, max(0, (top * (1 - fy) + bottom * fy).rounded())))
-                }
-            }
-        }
-        return Frame(width: size.width, height: size.height, bytesPerRow: size.width * 3, pixels: pixels,
-                     captureTime: frame.captureTime, sequence: frame.sequence)
+        FrameResize.resized(frame, width: size.width, height: size.height, fit: letterbox ? .letterbox : .cover)
     }
 }
 

@@ -9,7 +9,6 @@ namespace theremin {
 
 namespace {
 
-constexpr float kSuppressionThreshold = 0.3f;  // palm_detection_cpu.pbtxt: min_suppression_threshold
 constexpr int kMaxPalms = 4;
 
 }  // namespace

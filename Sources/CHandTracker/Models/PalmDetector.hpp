@@ -15,6 +15,9 @@ namespace theremin {
 /// Finds palms in a whole frame.
 class PalmDetector {
 public:
+    /// Detections overlapping more than this are one palm (palm_detection_cpu.pbtxt: min_suppression_threshold).
+    static constexpr float kSuppressionThreshold = 0.3f;
+
     /// Loads the model, checks its inputs and outputs and test-runs it once; throws TrackerFailure.
     PalmDetector(const std::string &path, int threads);
 

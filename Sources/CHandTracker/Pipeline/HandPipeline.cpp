@@ -28,7 +28,7 @@ constexpr float kTileFraction = 0.5f;
 // After a loss, the first frames search a tile around where the hand was, this many times the hand's size.
 constexpr int kLookBackFrames = 10;
 constexpr float kLookBackScale = 3.0f;
-constexpr float kSuppressionThreshold = 0.3f;  // palm_detection_cpu.pbtxt: min_suppression_threshold
+constexpr float kSuppressionThreshold = PalmDetector::kSuppressionThreshold;
 constexpr int kMergedPalms = 4;
 // A palm found in a tile counts only when it is small there (a larger one is a near hand the whole frame sees) and
 // clear of the tile's inner edges by this fraction of its side.
