@@ -5,14 +5,14 @@ import ThereminCore
 /// Renders a scheduled performance into a sound file as fast as the machine allows. The same schedule always gives
 /// the same file, byte for byte.
 ///
-/// Synthesis and writing run side by side: a render thread fills blocks while the calling thread converts and
-/// writes the previous ones (libsndfile's conversion to 24-bit and the kernel's copy cost about as much as the
-/// voice), so on two cores a render takes the longer of the two instead of their sum. Blocks are handed over in
-/// order through a fixed ring, so the file is the same as a one-thread render's.
+/// Synthesis and writing run side by side: a render thread fills blocks of the two channels while the calling
+/// thread lays out, converts and writes the previous ones (the conversion to 24-bit and the kernel's copy cost
+/// about as much as the voice), so on two cores a render takes the longer of the two instead of their sum. Blocks
+/// are handed over in order through a fixed ring, so the file is the same as a one-thread render's.
 public enum OfflineRender {
     /// Frames per block, and blocks in flight between the two threads.
-    static let blockFrames = 4_096
-    static let ringBlocks = 8
+    static let blockFrames = 8_192
+    static let ringBlocks = 6
 
     /// - Parameters:
     ///   - renderer: the performance to render (runs to its end).
@@ -27,15 +27,12 @@ public enum OfflineRender {
     /// backing track) into `writer`, in stereo (mono files get the average).
     public static func run(_ renderer: BlockRenderer, totalFrames: Int, into writer: SoundFileWriter,
                            progress: (Double) -> Void = { _ in }) throws {
-        let channels = writer.channels
-        let ring = BlockRing(blocks: ringBlocks, frames: blockFrames, channels: channels)
+        let ring = BlockRing(blocks: ringBlocks, frames: blockFrames)
         // The renderer is handed to the render thread and not touched here until that thread has left (finish()).
         let handoff = RendererHandoff(renderer: renderer)
         let producer = Thread {
-            ring.produce(totalFrames: totalFrames) { left, right, frames, interleaved in
+            ring.produce(totalFrames: totalFrames) { left, right, frames in
                 handoff.renderer.renderStereo(left: left, right: right, frames: frames)
-                ChannelLayout.interleave(left: left, right: right, frames: frames, channels: channels,
-                                         into: interleaved)
             }
         }
         producer.name = "theremin-offline-render"
@@ -44,7 +41,7 @@ public enum OfflineRender {
         var blocks = 0
         do {
             while written < totalFrames {
-                try ring.consume { samples in try writer.write(samples) }
+                try ring.consume { left, right, frames in try writer.write(left: left, right: right, frames: frames) }
                 written += min(blockFrames, totalFrames - written)
                 blocks += 1
                 if blocks % 64 == 0 { progress(Double(written) / Double(max(1, totalFrames))) }
@@ -65,16 +62,14 @@ private struct RendererHandoff: @unchecked Sendable {
     let renderer: BlockRenderer
 }
 
-/// The fixed ring of interleaved blocks between the render thread and the writing thread: `free` counts slots the
+/// The fixed ring of two-channel blocks between the render thread and the writing thread: `free` counts slots the
 /// renderer may fill, `filled` slots the writer may take, so each side waits only when the other is a whole ring
 /// behind. Every slot is allocated up front.
 final class BlockRing: @unchecked Sendable {
     private let frames: Int
-    private let channels: Int
-    private let left: UnsafeMutablePointer<Float>
-    private let right: UnsafeMutablePointer<Float>
-    private let slots: [UnsafeMutableBufferPointer<Float>]
-    /// Samples in each slot: written by the renderer before `filled.signal()`, read by the writer after its wait.
+    /// Each slot: `frames` left samples, then `frames` right ones.
+    private let slots: [UnsafeMutablePointer<Float>]
+    /// Frames in each slot: written by the renderer before `filled.signal()`, read by the writer after its wait.
     private let lengths: UnsafeMutablePointer<Int>
     private let free: DispatchSemaphore
     private let filled = DispatchSemaphore(value: 0)
@@ -83,14 +78,11 @@ final class BlockRing: @unchecked Sendable {
     private let cancelled = Atomic<Bool>(false)
     private var readIndex = 0
 
-    init(blocks: Int, frames: Int, channels: Int) {
+    init(blocks: Int, frames: Int) {
         self.frames = frames
-        self.channels = channels
-        left = .allocate(capacity: frames)
-        right = .allocate(capacity: frames)
         slots = (0..<blocks).map { _ in
-            let slot = UnsafeMutableBufferPointer<Float>.allocate(capacity: frames * channels)
-            slot.initialize(repeating: 0)
+            let slot = UnsafeMutablePointer<Float>.allocate(capacity: 2 * frames)
+            slot.initialize(repeating: 0, count: 2 * frames)
             return slot
         }
         lengths = .allocate(capacity: blocks)
@@ -99,24 +91,22 @@ final class BlockRing: @unchecked Sendable {
     }
 
     deinit {
-        left.deallocate()
-        right.deallocate()
         for slot in slots { slot.deallocate() }
         lengths.deallocate()
     }
 
-    /// The render thread: fills slot after slot until `totalFrames` are rendered or the writer gave up.
+    /// The render thread: fills slot after slot (left, right, frames) until `totalFrames` are rendered or the
+    /// writer gave up.
     func produce(totalFrames: Int,
-                 render: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, Int, UnsafeMutablePointer<Float>) -> Void) {
+                 render: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, Int) -> Void) {
         var rendered = 0
         var index = 0
         while rendered < totalFrames {
             free.wait()
             if cancelled.load(ordering: .acquiring) { break }
             let count = min(frames, totalFrames - rendered)
-            guard let slot = slots[index].baseAddress else { break }
-            render(left, right, count, slot)
-            lengths[index] = count * channels
+            render(slots[index], slots[index] + frames, count)
+            lengths[index] = count
             rendered += count
             index = (index + 1) % slots.count
             filled.signal()
@@ -124,15 +114,14 @@ final class BlockRing: @unchecked Sendable {
         producerDone.signal()
     }
 
-    /// The writing thread: takes the next filled slot, in order.
-    func consume(_ body: (UnsafeBufferPointer<Float>) throws -> Void) rethrows {
+    /// The writing thread: takes the next filled slot (left, right, frames), in order.
+    func consume(_ body: (UnsafePointer<Float>, UnsafePointer<Float>, Int) throws -> Void) rethrows {
         filled.wait()
-        let slot = UnsafeBufferPointer(rebasing: slots[readIndex][0..<lengths[readIndex]])
         defer {
             readIndex = (readIndex + 1) % slots.count
             free.signal()
         }
-        try body(slot)
+        try body(slots[readIndex], slots[readIndex] + frames, lengths[readIndex])
     }
 
     /// Stops the render thread (if it is still going) and waits for it to leave.

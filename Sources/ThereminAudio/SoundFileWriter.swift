@@ -14,6 +14,12 @@ public final class SoundFileWriter {
     public let channels: Int
     private var file: OpaquePointer?
     private let output: OutputFile
+    /// For 24-bit PCM (WAV, AIFF): samples are converted here and handed over as bytes (`PCM24Encoder`); nil for
+    /// FLAC and Ogg, which libsndfile must encode itself.
+    private let rawOrder: PCM24Encoder.ByteOrder?
+    /// Room for one block's bytes and one block's interleaved floats, grown when a larger block comes.
+    private var bytes = ScratchBuffer<UInt8>()
+    private var floats = ScratchBuffer<Float>()
 
     /// - Throws: `SoundFileError` for an unknown extension or a file that cannot be created.
     public init(path: String, sampleRate: Int, channels: Int) throws(SoundFileError) {
@@ -24,6 +30,7 @@ public final class SoundFileWriter {
         guard let format = SoundFileWriter.format(forExtension: url.pathExtension.lowercased()) else {
             throw SoundFileError(path: path, problem: "unknown sound file type '.\(url.pathExtension)'; use .wav, .flac, .aiff or .ogg")
         }
+        rawOrder = SoundFileWriter.rawOrder(forExtension: url.pathExtension.lowercased())
         output = OutputFile(path: path)
         temporaryPath = output.temporaryPath
         var info = SF_INFO()
@@ -41,17 +48,53 @@ public final class SoundFileWriter {
 
     deinit {
         discard()
+        bytes.deallocate()
+        floats.deallocate()
     }
 
     /// Appends interleaved float frames (`samples.count` must be a multiple of `channels`).
     /// - Throws: `SoundFileError` when the disk is full or the write fails.
     public func write(_ samples: UnsafeBufferPointer<Float>) throws(SoundFileError) {
-        guard let file, let base = samples.baseAddress else { return }
-        let frames = sf_count_t(samples.count / channels)
-        let written = sf_writef_float(file, base, frames)
-        if written != frames {
-            throw SoundFileError(path: path, problem: "write failed: \(String(cString: sf_strerror(file)))")
+        guard file != nil, let base = samples.baseAddress else { return }
+        if let rawOrder {
+            let words = bytes.room(samples.count * 3 + 1)
+            PCM24Encoder.encode(samples, order: rawOrder, into: words)
+            try writeRaw(words, count: samples.count * 3)
+        } else {
+            try writeFloats(base, frames: samples.count / channels)
         }
+    }
+
+    /// Appends a block of the stereo mix, laid out on the file's channels as on a device (`ChannelLayout`).
+    /// Meant for renders: 24-bit files get the block as one write of finished bytes.
+    /// - Throws: `SoundFileError` when the disk is full or the write fails.
+    public func write(left: UnsafePointer<Float>, right: UnsafePointer<Float>, frames: Int) throws(SoundFileError) {
+        guard file != nil, frames > 0 else { return }
+        if let rawOrder, channels == 2 {
+            let words = bytes.room(frames * 6 + 1)
+            PCM24Encoder.encodeStereo(left: left, right: right, frames: frames, order: rawOrder, into: words)
+            try writeRaw(words, count: frames * 6)
+            return
+        }
+        let samples = frames * channels
+        let interleaved = floats.room(samples)
+        ChannelLayout.interleave(left: left, right: right, frames: frames, channels: channels, into: interleaved)
+        try write(UnsafeBufferPointer(start: interleaved, count: samples))
+    }
+
+    private func writeFloats(_ samples: UnsafePointer<Float>, frames: Int) throws(SoundFileError) {
+        guard let file else { return }
+        let written = sf_writef_float(file, samples, sf_count_t(frames))
+        if written != sf_count_t(frames) { throw writeFailed() }
+    }
+
+    private func writeRaw(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) throws(SoundFileError) {
+        guard let file else { return }
+        if sf_write_raw(file, bytes, sf_count_t(count)) != sf_count_t(count) { throw writeFailed() }
+    }
+
+    private func writeFailed() -> SoundFileError {
+        SoundFileError(path: path, problem: "write failed: \(String(cString: sf_strerror(file)))")
     }
 
     /// Closes the file and moves it into place.
@@ -78,6 +121,14 @@ public final class SoundFileWriter {
         output.discard()
     }
 
+    static func rawOrder(forExtension ext: String) -> PCM24Encoder.ByteOrder? {
+        switch ext {
+        case "wav": return .littleEndian
+        case "aiff", "aif": return .bigEndian
+        default: return nil
+        }
+    }
+
     static func format(forExtension ext: String) -> Int32? {
         switch ext {
         case "wav": return Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_24)
@@ -86,5 +137,25 @@ public final class SoundFileWriter {
         case "ogg", "oga": return Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS)
         default: return nil
         }
+    }
+}
+
+/// A buffer reused block after block, grown (never shrunk) when a larger block comes.
+private struct ScratchBuffer<Element> {
+    private var start: UnsafeMutablePointer<Element>?
+    private var capacity = 0
+
+    /// Room for `count` elements (their contents are not kept across growth).
+    mutating func room(_ count: Int) -> UnsafeMutablePointer<Element> {
+        if let start, capacity >= count { return start }
+        start?.deallocate()
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: max(count, 1))
+        start = grown
+        capacity = max(count, 1)
+        return grown
+    }
+
+    func deallocate() {
+        start?.deallocate()
     }
 }

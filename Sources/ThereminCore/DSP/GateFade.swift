@@ -1,30 +1,58 @@
 /// A linear fade between silence and full level, driven by the hand being present or not: the tone never stops or
 /// starts abruptly. Render-side; allocation-free.
-public struct GateFade: Sendable {
+///
+/// Like `ParameterRamp`, the line is computed in closed form from an anchor (where the gate last opened or closed,
+/// and every `ParameterRamp.anchorInterval` samples after), so the values do not depend on the block size.
+public struct GateFade: AnchoredCurve, Sendable {
     /// Current gain in [0, 1].
     public private(set) var gain: Double = 0
-    /// True while the gate is open (the hand is present).
-    public var isOpen: Bool = false
+    /// True while the gate is open (the hand is present); changing it anchors the line at the current gain.
+    public var isOpen: Bool = false {
+        didSet { anchor() }
+    }
     private var step: Double
+    private var anchorGain = 0.0
+    /// 1, 2, … 32: the samples since the anchor, as numbers (a table, so the loop needs no conversions).
+    private var sampleNumbers: SIMD32<Double>
+    private var sinceAnchor = 0
 
     /// - Parameters:
     ///   - fadeTime: seconds for a full fade in or out (30–60 ms sounds natural).
     ///   - sampleRate: samples per second.
     public init(fadeTime: Double, sampleRate: Double) {
         step = fadeTime > 0 ? 1 / (fadeTime * sampleRate) : 1
+        sampleNumbers = SIMD32(repeating: 0)
+        for k in 0..<sampleNumbers.scalarCount { sampleNumbers[k] = Double(k + 1) }
     }
 
     /// True when the gate is closed and fully faded out: the voice is silent.
     public var isSilent: Bool { !isOpen && gain == 0 }
 
-    /// Advances one sample and returns the gain.
+    /// Advances `count` samples and writes their gains to `output`. Render-side: no allocation.
     @inline(__always)
-    public mutating func next() -> Double {
-        if isOpen {
-            if gain < 1 { gain = min(1, gain + step) }
-        } else if gain > 0 {
-            gain = max(0, gain - step)
+    public mutating func fill(_ output: UnsafeMutablePointer<Double>, count: Int) {
+        var done = 0
+        while done < count {
+            let n = min(count - done, ParameterRamp.anchorInterval - sinceAnchor)
+            let start = anchorGain, first = sinceAnchor, out = output + done
+            let signedStep = isOpen ? step : -step
+            withUnsafeBytes(of: &sampleNumbers) { table in
+                guard let numbers = table.baseAddress?.assumingMemoryBound(to: Double.self) else { return }
+                let from = numbers + first
+                for k in 0..<n {
+                    let moved = start + from[k] * signedStep
+                    out[k] = moved > 1 ? 1 : (moved < 0 ? 0 : moved)
+                }
+            }
+            done += n
+            gain = output[done - 1]
+            sinceAnchor += n
+            if sinceAnchor == ParameterRamp.anchorInterval { anchor() }
         }
-        return gain
+    }
+
+    private mutating func anchor() {
+        anchorGain = gain
+        sinceAnchor = 0
     }
 }

@@ -11,6 +11,10 @@ public struct Voice: Sendable {
     private var vibrato: Vibrato
     private let sampleRate: Double
     private let volume: Double
+    /// The sine's phase in turns, wrapped into [0, 1) every `ParameterRamp.anchorInterval` samples, and the
+    /// samples since the last wrap (the other waveforms keep theirs in the oscillator).
+    private var unwrappedPhase = 0.0
+    private var sinceWrap = 0
 
     public init(settings: VoiceSettings, sampleRate: Double, frequency: Double = 440) {
         self.sampleRate = sampleRate
@@ -52,49 +56,78 @@ public struct Voice: Sendable {
     /// Renders `count` samples into `output`. Render contract: no allocation, locks, I/O or logging.
     @inline(__always)
     public mutating func render(into output: UnsafeMutablePointer<Float>, count: Int) {
-        let inverseRate = 1 / sampleRate
         if gate.isSilent {
             // Hand away and faded out (the gate only changes between blocks): the glides go on, nothing sounds,
-            // and the phase waits where it is.
-            for i in 0..<count {
-                _ = pitch.next()
-                _ = level.next()
-                _ = vibrato.isOff ? 0 : vibrato.next()
-                output[i] = 0
+            // and the phase waits where it is (wrapped on its usual samples, as the chunks below would).
+            pitch.skip(count)
+            level.skip(count)
+            if !vibrato.isOff {
+                for _ in 0..<count { _ = vibrato.next() }
             }
-        } else {
-            // In chunks: the glides, vibrato and phase (each depends on the sample before) one by one, exp2 and sin
-            // over the chunk in loops the compiler vectorizes; other waveforms go through the oscillator.
-            let sine = oscillator.waveform == .sine
-            let chunk = 32
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * chunk) { scratch in
-                guard let values = scratch.baseAddress else { return }
-                let gains = values + chunk
-                var start = 0
-                while start < count {
-                    let n = min(chunk, count - start)
-                    for k in 0..<n {
-                        values[k] = vibrato.isOff ? pitch.next() : pitch.next() + vibrato.next()
-                        gains[k] = level.next() * gate.next() * volume
-                    }
-                    for k in 0..<n { values[k] = FastMath.exp2(values[k]) * inverseRate }
-                    let out = output + start
-                    if sine {
-                        var phase = oscillator.phase
-                        for k in 0..<n {
-                            let increment = values[k]
-                            values[k] = phase
-                            phase += increment
-                            if phase >= 1 { phase -= 1 }  // the increment stays below 0.45 (`apply` limits it)
-                        }
-                        oscillator.phase = phase
-                        for k in 0..<n { out[k] = Float(FastMath.sinTurns(values[k]) * gains[k]) }
-                    } else {
-                        for k in 0..<n { out[k] = Float(oscillator.next(increment: values[k]) * gains[k]) }
-                    }
-                    start += n
+            if sinceWrap + count >= ParameterRamp.anchorInterval { unwrappedPhase = FastMath.fraction(unwrappedPhase) }
+            sinceWrap = (sinceWrap + count) % ParameterRamp.anchorInterval
+            output.update(repeating: 0, count: count)
+            return
+        }
+        // In runs of at most `chunk` samples that end where the phase is wrapped: the glides and the gate in
+        // closed form, exp2, the phases and sin each in a loop of its own that the compiler vectorizes; only the
+        // phase sum and the vibrato go sample by sample.
+        let chunk = ParameterRamp.anchorInterval
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * chunk) { scratch in
+            guard let values = scratch.baseAddress else { return }
+            let gains = values + chunk
+            let gates = gains + chunk
+            var start = 0
+            while start < count {
+                let n = min(chunk - sinceWrap, count - start)
+                pitch.fill(values, count: n)
+                if !vibrato.isOff {
+                    for k in 0..<n { values[k] += vibrato.next() }
                 }
+                level.fill(gains, count: n)
+                gate.fill(gates, count: n)
+                renderChunk(into: output + start, count: n, pitch: values, gains: gains, gates: gates)
+                start += n
             }
+        }
+    }
+
+    /// One run of at most `ParameterRamp.anchorInterval` samples from its pitches (log2 Hz), levels and gate gains.
+    /// `pitch` is reused for the phases.
+    @inline(__always)
+    private mutating func renderChunk(into out: UnsafeMutablePointer<Float>, count n: Int,
+                                      pitch values: UnsafeMutablePointer<Double>,
+                                      gains: UnsafePointer<Double>, gates: UnsafePointer<Double>) {
+        let inverseRate = 1 / sampleRate
+        let volume = self.volume
+        // The phase moves only while something sounds: it waits from the sample the fade-out reaches silence,
+        // wherever the blocks are cut (so the block size cannot change where the next note starts).
+        for k in 0..<n { values[k] = FastMath.exp2(values[k]) * (gates[k] > 0 ? inverseRate : 0) }
+        guard oscillator.waveform == .sine else {
+            oscillator.phase = FastMath.fraction(unwrappedPhase)
+            for k in 0..<n { out[k] = Float(oscillator.next(increment: values[k]) * gains[k] * gates[k] * volume) }
+            unwrappedPhase = oscillator.phase
+            sinceWrap = (sinceWrap + n) % ParameterRamp.anchorInterval
+            return
+        }
+        // The phases as a running sum, wrapped every `anchorInterval` samples (at the same samples whatever the
+        // blocks): each increment is below 0.45 (`apply` limits the frequency), so the sum stays below
+        // 1 + 32 · 0.45 and keeps 48 bits after the point.
+        var phase = unwrappedPhase
+        for k in 0..<n {
+            let increment = values[k]
+            values[k] = phase
+            phase += increment
+        }
+        sinceWrap += n
+        if sinceWrap == ParameterRamp.anchorInterval {
+            phase = FastMath.fraction(phase)
+            sinceWrap = 0
+        }
+        unwrappedPhase = phase
+        for k in 0..<n {
+            let sine = FastMath.sinTurns(FastMath.fraction(values[k]))
+            out[k] = Float(sine * (gains[k] * gates[k] * volume))
         }
     }
 }
