@@ -13,11 +13,10 @@ struct PresetApplication {
     /// - Throws: `ConfigFileError` for a missing, corrupt, wrong-type or future-version preset; `UsageError` for a
     ///   bad name.
     init(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        guard let name = parsed.value("--preset") else {
+        guard let name = try parsed.value(Options.preset) else {
             (merged, fromPreset, self.name, path) = (parsed, [], nil, nil)
             return
         }
-        try PresetOptions.checkName(name, option: "--preset")
         let path = Preset.path(name: name, environment: environment)
         let preset = try Preset.load(name: name, path: path)
         var merged = parsed

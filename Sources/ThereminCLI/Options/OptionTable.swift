@@ -2,104 +2,154 @@ import ThereminCore
 import ThereminSession
 import ThereminTracking
 
-/// Every option theremin understands, in the order `--help` lists them.
+/// Every option theremin understands, in the order `--help` lists them: the typed declarations of `Options`.
 enum OptionTable {
-    static let all: [OptionSpec] = [
-        // Modes
-        OptionSpec(name: "--replay", short: nil, value: "TRACE", defaultText: nil,
-                   help: "play a recorded trace (live on the sound card, or into a file with --output)", group: .modes),
-        OptionSpec(name: "--input", short: "-i", value: "PATH", defaultText: nil,
-                   help: "track a video file, an image or a folder of images instead of the camera", group: .modes),
-        OptionSpec(name: "--calibrate", short: nil, value: nil, defaultText: nil,
-                   help: "fit the playing area to your reach and save it for this camera", group: .modes),
-        OptionSpec(name: "--recover", short: nil, value: "TAKE", defaultText: nil,
-                   help: "complete a take an interrupted run left (cut a torn last row, add the end marker, "
-                       + "move a .NAME.PID.part to NAME); theremin names such takes when it starts", group: .modes),
-        OptionSpec(name: "--demo", short: nil, value: nil, defaultText: nil,
-                   help: "play a built-in performance (Ode to Joy) with the live display: no camera needed; "
-                       + "with --output, render it into a file", group: .modes),
-        OptionSpec(name: "--list-devices", short: "-l", value: nil, defaultText: nil,
-                   help: "list cameras and sound devices", group: .modes),
-        OptionSpec(name: "--help", short: "-h", value: nil, defaultText: nil, help: "show this help", group: .modes),
-        OptionSpec(name: "--version", short: nil, value: nil, defaultText: nil, help: "show the version", group: .modes),
-
-        // Sound
-        OptionSpec(name: "--audio-device", short: "-d", value: "NAME", defaultText: "default",
-                   help: "ALSA playback device (see --list-devices)", group: .sound, inPresets: false),
-        OptionSpec(name: "--wave", short: "-w", value: "SHAPE", defaultText: VoiceSettings().waveform.rawValue,
-                   help: "waveform: \(Waveform.allCases.map(\.rawValue).joined(separator: ", "))", group: .sound, values: .choices(Waveform.allCases.map(\.rawValue))),
-        OptionSpec(name: "--volume", short: nil, value: "0..1", defaultText: format(VoiceSettings.volumeSpec.defaultValue),
-                   help: VoiceSettings.volumeSpec.help, group: .sound),
-        OptionSpec(name: "--glide", short: nil, value: "MS", defaultText: format(VoiceSettings.glideSpec.defaultValue),
-                   help: VoiceSettings.glideSpec.help, group: .sound),
-        OptionSpec(name: "--fade", short: nil, value: "MS", defaultText: format(VoiceSettings.fadeSpec.defaultValue),
-                   help: VoiceSettings.fadeSpec.help, group: .sound),
-        OptionSpec(name: "--effect", short: "-e", value: "SPEC", defaultText: "none",
-                   help: "add an effect, in order; e.g. delay:time=300,feedback=0.35,mix=0.25 or lowpass:cutoff=2000,resonance=0.7", group: .sound,
-                   repeatable: true, values: .choices(SoundEffect.names)),
-        OptionSpec(name: "--rate", short: nil, value: "HZ", defaultText: String(Settings.defaultSampleRate),
-                   help: "sample rate to ask the device for (\(Settings.supportedRates.map(String.init).joined(separator: " or ")))",
-                   group: .sound, values: .choices(Settings.supportedRates.map(String.init)), inPresets: false),
-        OptionSpec(name: "--period", short: nil, value: "MS", defaultText: format(Settings.periodSpec.defaultValue),
-                   help: Settings.periodSpec.help, group: .sound, inPresets: false),
-
-        // Mapping
-        OptionSpec(name: "--low", short: nil, value: "NOTE|HZ", defaultText: "A3 (220 Hz)",
-                   help: "pitch at the bottom of the playing area", group: .mapping),
-        OptionSpec(name: "--high", short: nil, value: "NOTE|HZ", defaultText: "A4 (440 Hz)",
-                   help: "pitch at the top of the playing area", group: .mapping),
-        OptionSpec(name: "--pitch-law", short: nil, value: "LAW", defaultText: Mapping().law.rawValue,
-                   help: "linear (Hz proportional to height) or exponential (equal distance per semitone)", group: .mapping, values: .choices(PitchLaw.allCases.map(\.rawValue))),
-
-        // Smoothing
-        OptionSpec(name: "--min-cutoff", short: nil, value: "HZ", defaultText: format(OneEuroSettings.minCutoffSpec.defaultValue),
-                   help: OneEuroSettings.minCutoffSpec.help, group: .smoothing),
-        OptionSpec(name: "--beta", short: nil, value: "N", defaultText: format(OneEuroSettings.betaSpec.defaultValue),
-                   help: OneEuroSettings.betaSpec.help, group: .smoothing),
-        OptionSpec(name: "--d-cutoff", short: nil, value: "HZ", defaultText: format(OneEuroSettings.derivativeCutoffSpec.defaultValue),
-                   help: OneEuroSettings.derivativeCutoffSpec.help, group: .smoothing),
-
-        // Camera and tracking
-        OptionSpec(name: "--camera", short: "-c", value: "DEVICE", defaultText: "first camera",
-                   help: "V4L2 camera, e.g. /dev/video0", group: .camera, values: .camera),
-        OptionSpec(name: "--size", short: nil, value: "WxH",
-                   defaultText: "\(Settings.defaultFrameSize.width)x\(Settings.defaultFrameSize.height)",
-                   help: "camera frame size", group: .camera),
-        OptionSpec(name: "--fps", short: nil, value: "N", defaultText: "highest offered",
-                   help: "camera frame rate", group: .camera),
-        OptionSpec(name: "--no-calibration", short: nil, value: nil, defaultText: nil,
-                   help: "ignore the saved calibration for this camera or input", group: .camera),
-        OptionSpec(name: "--no-preview", short: nil, value: nil, defaultText: nil,
-                   help: "no preview window; show a one-line display in the terminal", group: .camera),
-        OptionSpec(name: "--tracker", short: nil, value: "KIND", defaultText: Settings.TrackerKind.neural.rawValue,
-                   help: "neural (palm detector + hand landmarks) or classic (skin colour; the lesser fallback)",
-                   group: .camera, values: .choices(Settings.TrackerKind.allCases.map(\.rawValue))),
-        OptionSpec(name: "--tracker-threads", short: nil, value: "N", defaultText: "\(TrackerOptions().threads)",
-                   help: "threads the neural tracker's networks use; 2 is a third faster on an idle second core but "
-                       + "stalls frames when another program keeps it busy (README, Performance)",
-                   group: .camera),
-
-        // Files
-        OptionSpec(name: "--record", short: "-r", value: "TRACE", defaultText: nil,
-                   help: "write the fingertip trace (CSV) while playing or tracking", group: .files),
-        OptionSpec(name: "--output", short: "-o", value: "FILE", defaultText: nil,
-                   help: "render the sound into a .wav/.flac/.aiff/.ogg file instead of the sound card", group: .files),
-
-        // General
-        OptionSpec(name: "--json", short: nil, value: nil, defaultText: nil,
-                   help: "machine-readable output (with --list-devices or --report)", group: .general),
-        OptionSpec(name: "--stats", short: nil, value: nil, defaultText: nil,
-                   help: "print latency (median, 95th percentile per stage), dropped frames, fps and underruns on exit",
-                   group: .general),
-        OptionSpec(name: "--verbose", short: "-v", value: nil, defaultText: nil,
-                   help: "say more (device formats, figures once a second)", group: .general),
-    ] + OptionTable.music + OptionTable.practice
+    static let declarations: [any AnyOption] = Options.core + Options.music + Options.practice
+    static let all: [OptionSpec] = declarations.map(\.spec)
 
     static func spec(named name: String) -> OptionSpec? {
         all.first { $0.name == name || $0.short == name }
     }
 
-    static func format(_ value: Double) -> String {
+    @Sendable static func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+/// The options, each declared once (Option.swift). This file: modes, sound, mapping, smoothing, camera, files and
+/// general; Options+Music.swift and Options+Practice.swift the rest.
+enum Options {
+    static let core: [any AnyOption] = [
+        replay, input, calibrate, recover, demo, listDevices, help, version,
+        audioDevice, wave, volume, glide, fade, effect, rate, period,
+        low, high, pitchLaw,
+        minCutoff, beta, derivativeCutoff,
+        camera, size, fps, noCalibration, noPreview, tracker, trackerThreads,
+        record, output,
+        json, stats, verbose,
+    ]
+
+    // MARK: Modes
+    static let replay = Option.text("--replay", value: "TRACE",
+                                    help: "play a recorded trace (live on the sound card, or into a file with --output)",
+                                    group: .modes)
+    static let input = Option.text("--input", short: "-i", value: "PATH",
+                                   help: "track a video file, an image or a folder of images instead of the camera",
+                                   group: .modes)
+    static let calibrate = Option.flag("--calibrate", help: "fit the playing area to your reach and save it for this camera",
+                                       group: .modes)
+    static let recover = Option.text("--recover", value: "TAKE",
+                                     help: "complete a take an interrupted run left (cut a torn last row, add the end marker, "
+                                         + "move a .NAME.PID.part to NAME); theremin names such takes when it starts",
+                                     group: .modes)
+    static let demo = Option.flag("--demo",
+                                  help: "play a built-in performance (Ode to Joy) with the live display: no camera needed; "
+                                      + "with --output, render it into a file", group: .modes)
+    static let listDevices = Option.flag("--list-devices", short: "-l", help: "list cameras and sound devices", group: .modes)
+    static let help = Option.flag("--help", short: "-h", help: "show this help", group: .modes)
+    static let version = Option.flag("--version", help: "show the version", group: .modes)
+
+    // MARK: Sound
+    static let audioDevice = Option<String>("--audio-device", short: "-d", value: "NAME",
+                                            help: "ALSA playback device (see --list-devices)", group: .sound,
+                                            default: "default", inPresets: false) { text in
+        guard !text.isEmpty else { throw UsageError("--audio-device needs a device name, e.g. default or hw:0") }
+        return text
+    }
+    static let wave = Option<Waveform>.choice("--wave", short: "-w", value: "SHAPE",
+                                              help: "waveform: \(Waveform.allCases.map(\.rawValue).joined(separator: ", "))",
+                                              group: .sound, default: VoiceSettings().waveform, refusal: "is not a waveform")
+    static let volume = Option.number("--volume", value: "0..1", parameter: VoiceSettings.volumeSpec, group: .sound)
+    static let glide = Option.number("--glide", value: "MS", parameter: VoiceSettings.glideSpec, group: .sound)
+    static let fade = Option.number("--fade", value: "MS", parameter: VoiceSettings.fadeSpec, group: .sound)
+    static let effect = Option<SoundEffect>("--effect", short: "-e", value: "SPEC",
+                                            help: "add an effect, in order; e.g. delay:time=300,feedback=0.35,mix=0.25 or "
+                                                + "lowpass:cutoff=2000,resonance=0.7",
+                                            group: .sound, defaultText: "none", values: .choices(SoundEffect.names),
+                                            repeatable: true, parse: SoundEffect.parse)
+    /// The rates `--rate` accepts, preferred first; the first is the default.
+    static let supportedRates = [48_000, 44_100]
+    static let rate = Option.integer("--rate", value: "HZ",
+                                     help: "sample rate to ask the device for (\(supportedRates.map(String.init).joined(separator: " or ")))",
+                                     group: .sound, default: supportedRates[0], allowed: supportedRates, inPresets: false,
+                                     refusal: "is not supported; use \(supportedRates.map(String.init).joined(separator: " or "))")
+    /// `--period`: the audio period in milliseconds.
+    static let periodSpec = ParameterSpec(name: "period", defaultValue: 5, range: 1...100, unit: "ms",
+                                          help: "audio period; smaller is lower latency, larger survives a busy machine")
+    static let period = Option.number("--period", value: "MS", parameter: periodSpec, group: .sound, inPresets: false)
+
+    // MARK: Mapping
+    static let low = Option<Double>("--low", value: "NOTE|HZ", help: "pitch at the bottom of the playing area",
+                                    group: .mapping, default: Mapping().low, describe: describeNote) { text in
+        try noteOrFrequency("--low", text)
+    }
+    static let high = Option<Double>("--high", value: "NOTE|HZ", help: "pitch at the top of the playing area",
+                                     group: .mapping, default: Mapping().high, describe: describeNote) { text in
+        try noteOrFrequency("--high", text)
+    }
+    static let pitchLaw = Option<PitchLaw>.choice("--pitch-law", value: "LAW",
+                                                  help: "linear (Hz proportional to height) or exponential (equal distance per semitone)",
+                                                  group: .mapping, default: Mapping().law, refusal: "is unknown",
+                                                  accepted: "linear or exponential")
+
+    // MARK: Smoothing
+    static let minCutoff = Option.number("--min-cutoff", value: "HZ", parameter: OneEuroSettings.minCutoffSpec, group: .smoothing)
+    static let beta = Option.number("--beta", value: "N", parameter: OneEuroSettings.betaSpec, group: .smoothing)
+    static let derivativeCutoff = Option.number("--d-cutoff", value: "HZ", parameter: OneEuroSettings.derivativeCutoffSpec,
+                                                group: .smoothing)
+
+    // MARK: Camera and tracking
+    static let camera = Option.text("--camera", short: "-c", value: "DEVICE", help: "V4L2 camera, e.g. /dev/video0",
+                                    group: .camera, defaultText: "first camera", values: .camera)
+    static let size = Option<(width: Int, height: Int)>("--size", value: "WxH", help: "camera frame size", group: .camera,
+                                                         default: (640, 480), describe: { "\($0.width)x\($0.height)" }) { text in
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...7680).contains(w), (16...4320).contains(h) else {
+            throw UsageError("--size '\(text)' is not a frame size like 640x480")
+        }
+        return (w, h)
+    }
+    static let fps = Option.integer("--fps", value: "N", help: "camera frame rate", group: .camera,
+                                    defaultText: "highest offered", range: 1...240, refusal: "is not a frame rate from 1 to 240")
+    static let noCalibration = Option.flag("--no-calibration", help: "ignore the saved calibration for this camera or input",
+                                           group: .camera)
+    static let noPreview = Option.flag("--no-preview", help: "no preview window; show a one-line display in the terminal",
+                                       group: .camera)
+    static let tracker = Option<Settings.TrackerKind>.choice("--tracker", value: "KIND",
+                                                             help: "neural (palm detector + hand landmarks) or classic (skin colour; the lesser fallback)",
+                                                             group: .camera, default: .neural, refusal: "is unknown",
+                                                             accepted: "neural or classic")
+    static let trackerThreads = Option.integer("--tracker-threads", value: "N",
+                                               help: "threads the neural tracker's networks use; 2 is a third faster on an idle second core but "
+                                                   + "stalls frames when another program keeps it busy (README, Performance)",
+                                               group: .camera, default: TrackerOptions().threads, range: TrackerOptions.threadsRange,
+                                               refusal: "is not a thread count from \(TrackerOptions.threadsRange.lowerBound) to "
+                                                   + "\(TrackerOptions.threadsRange.upperBound)")
+
+    // MARK: Files
+    static let record = Option.text("--record", short: "-r", value: "TRACE",
+                                    help: "write the fingertip trace (CSV) while playing or tracking", group: .files)
+    static let output = Option.text("--output", short: "-o", value: "FILE",
+                                    help: "render the sound into a .wav/.flac/.aiff/.ogg file instead of the sound card",
+                                    group: .files)
+
+    // MARK: General
+    static let json = Option.flag("--json", help: "machine-readable output (with --list-devices or --report)", group: .general)
+    static let stats = Option.flag("--stats",
+                                   help: "print latency (median, 95th percentile per stage), dropped frames, fps and underruns on exit",
+                                   group: .general)
+    static let verbose = Option.flag("--verbose", short: "-v", help: "say more (device formats, figures once a second)",
+                                     group: .general)
+
+    /// "A3 (220 Hz)": a pitch as `--help` shows it.
+    @Sendable static func describeNote(_ hz: Double) -> String {
+        "\(Note.nearest(to: hz).name) (\(Settings.hz(hz)) Hz)"
+    }
+
+    private static func noteOrFrequency(_ name: String, _ text: String) throws -> Double {
+        guard let hz = Note.parseFrequency(text), (20...20_000).contains(hz) else {
+            throw UsageError("\(name) '\(text)' is not a note (like A3 or C#4) or a frequency from 20 to 20000 Hz")
+        }
+        return hz
     }
 }

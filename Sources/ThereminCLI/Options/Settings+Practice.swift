@@ -18,10 +18,10 @@ struct PracticeSettings: Sendable {
     }
 
     mutating func read(_ parsed: ParsedArguments, mode: Settings.Mode, record: String?) throws {
-        plot = parsed.value("--plot")
-        minHold = (try Settings.number(parsed, "--min-hold", IntonationSettings.minHoldSpec)).map { $0 / 1000 } ?? minHold
-        checkAudio = parsed.has("--report-audio")
-        if !isReport(mode), let report = parsed.value("--report") {
+        plot = try parsed.value(Options.plot)
+        minHold = try parsed.value(Options.minHold).map { $0 / 1000 } ?? minHold
+        checkAudio = parsed.has(Options.reportAudio)
+        if !isReport(mode), let report = try parsed.value(Options.report) {
             // Settings chose a recording mode because --record names this file: report on it afterwards.
             switch mode {
             case .play, .input, .demo: reportAfterRecording = report
@@ -29,7 +29,7 @@ struct PracticeSettings: Sendable {
             }
         }
         guard isReport(mode) || reportAfterRecording != nil else {
-            if let stray = ["--plot", "--min-hold", "--report-audio"].first(where: parsed.has) {
+            if let stray = [Options.plot.name, Options.minHold.name, Options.reportAudio.name].first(where: parsed.has) {
                 throw UsageError("\(stray) needs --report TRACE")
             }
             return

@@ -29,23 +29,17 @@ struct Settings: Sendable {
     }
 
     var mode: Mode = .play
-    var audioDevice = "default"
-    /// The rates `--rate` accepts, preferred first, and the default.
-    static let supportedRates = [48_000, 44_100]
-    static let defaultSampleRate = supportedRates[0]
-
-    var sampleRate = Settings.defaultSampleRate
-    /// `--period`: the audio period in milliseconds (its default and range are the option's).
-    static let periodSpec = ParameterSpec(name: "period", defaultValue: 5, range: 1...100, unit: "ms",
-                                          help: "audio period; smaller is lower latency, larger survives a busy machine")
-    var periodMilliseconds = Settings.periodSpec.defaultValue
+    // Defaults are the options' own (Options, OptionTable.swift).
+    var audioDevice = Options.audioDevice.defaultValue ?? "default"
+    var sampleRate = Options.rate.defaultValue ?? Options.supportedRates[0]
+    /// `--period`: the audio period in milliseconds.
+    var periodMilliseconds = Options.periodSpec.defaultValue
     var voice = VoiceSettings()
     var effects: [SoundEffect] = []
     var mapping = Mapping()
     var smoothing = OneEuroSettings()
     var camera: String?
-    static let defaultFrameSize = (width: 640, height: 480)
-    var frameSize: (width: Int, height: Int) = Settings.defaultFrameSize
+    var frameSize: (width: Int, height: Int) = Options.size.defaultValue ?? (640, 480)
     var frameRate: Int?
     var tracker = TrackerKind.neural
     /// Threads per tracker network (`--tracker-threads`).
@@ -77,76 +71,65 @@ struct Settings: Sendable {
     /// Validates already parsed options (`--preset` merges a preset's options in first: Config/PresetApplication.swift).
     init(parsed: ParsedArguments) throws {
         // `--record take.csv --report take.csv`: record, then report on the take (not the report mode).
-        let reportsRecording = parsed.value("--report").map { report in
-            parsed.value("--record").map { Settings.fileIdentity($0) == Settings.fileIdentity(report) } ?? false
+        let reportsRecording = try parsed.value(Options.report).map { report in
+            try parsed.value(Options.record).map { Settings.fileIdentity($0) == Settings.fileIdentity(report) } ?? false
         } ?? false
-        let modes = ["--replay", "--input", "--calibrate", "--list-devices", "--tuner", "--recover", "--report", "--demo"]
-            .filter { parsed.has($0) && !(reportsRecording && $0 == "--report") }
-        if parsed.has("--help") { mode = .help; return }
-        if parsed.has("--version") { mode = .version; return }
-        if modes.count > 1, modes.contains("--report"), let report = parsed.value("--report"), parsed.has("--record") {
+        let modes = [Options.replay.spec, Options.input.spec, Options.calibrate.spec, Options.listDevices.spec,
+                     Options.tuner.spec, Options.recover.spec, Options.report.spec, Options.demo.spec].map(\.name)
+            .filter { parsed.has($0) && !(reportsRecording && $0 == Options.report.name) }
+        if parsed.has(Options.help) { mode = .help; return }
+        if parsed.has(Options.version) { mode = .version; return }
+        if modes.count > 1, modes.contains(Options.report.name), let report = try parsed.value(Options.report),
+           parsed.has(Options.record) {
             throw UsageError("--report '\(report)' is not the file --record writes; to report on the new take, give "
                              + "both the same file: --record take.csv --report take.csv")
         }
-        if modes.count > 1 && !(modes == ["--input", "--calibrate"]) {
+        if modes.count > 1 && !(modes == [Options.input.name, Options.calibrate.name]) {
             throw UsageError("\(modes.joined(separator: " and ")) cannot be combined; pick one")
         }
-        if let trace = parsed.value("--replay") {
+        if let trace = try parsed.value(Options.replay) {
             mode = .replay(trace: trace)
-        } else if parsed.has("--calibrate") {
-            mode = .calibrate(input: parsed.value("--input"))
-        } else if let input = parsed.value("--input") {
+        } else if parsed.has(Options.calibrate) {
+            mode = .calibrate(input: try parsed.value(Options.input))
+        } else if let input = try parsed.value(Options.input) {
             mode = .input(path: input)
-        } else if parsed.has("--list-devices") {
+        } else if parsed.has(Options.listDevices) {
             mode = .listDevices
-        } else if parsed.has("--tuner") {
+        } else if parsed.has(Options.tuner) {
             mode = .tuner
-        } else if let take = parsed.value("--recover") {
+        } else if let take = try parsed.value(Options.recover) {
             guard !take.isEmpty else { throw UsageError("--recover needs the path of a take, got ''") }
             mode = .recover(take: take)
-        } else if let trace = parsed.value("--report"), !reportsRecording {
+        } else if let trace = try parsed.value(Options.report), !reportsRecording {
             mode = .report(trace: trace)
-        } else if parsed.has("--demo") {
+        } else if parsed.has(Options.demo) {
             mode = .demo
         }
 
-        if let device = parsed.value("--audio-device") {
-            guard !device.isEmpty else { throw UsageError("--audio-device needs a device name, e.g. default or hw:0") }
-            audioDevice = device
-        }
-        if let text = parsed.value("--wave") {
-            guard let waveform = Waveform(rawValue: text.lowercased()) else {
-                throw UsageError("--wave '\(text)' is not a waveform; use \(Waveform.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            voice.waveform = waveform
-        }
-        voice.volume = try Settings.number(parsed, "--volume", VoiceSettings.volumeSpec) ?? voice.volume
-        voice.glide = try Settings.number(parsed, "--glide", VoiceSettings.glideSpec) ?? voice.glide
-        voice.fade = try Settings.number(parsed, "--fade", VoiceSettings.fadeSpec) ?? voice.fade
-        effects = try parsed.all("--effect").map(SoundEffect.parse)
-        if let text = parsed.value("--rate") {
-            guard let rate = Int(text), Settings.supportedRates.contains(rate) else {
-                throw UsageError("--rate '\(text)' is not supported; use \(Settings.supportedRates.map(String.init).joined(separator: " or "))")
-            }
-            sampleRate = rate
-        }
-        periodMilliseconds = try Settings.number(parsed, "--period", Settings.periodSpec) ?? periodMilliseconds
+        audioDevice = try parsed.value(Options.audioDevice) ?? audioDevice
+        voice.waveform = try parsed.value(Options.wave) ?? voice.waveform
+        voice.volume = try parsed.value(Options.volume) ?? voice.volume
+        voice.glide = try parsed.value(Options.glide) ?? voice.glide
+        voice.fade = try parsed.value(Options.fade) ?? voice.fade
+        effects = try parsed.all(Options.effect)
+        sampleRate = try parsed.value(Options.rate) ?? sampleRate
+        periodMilliseconds = try parsed.value(Options.period) ?? periodMilliseconds
 
         try readMapping(parsed)
-        smoothing.minCutoff = try Settings.number(parsed, "--min-cutoff", OneEuroSettings.minCutoffSpec) ?? smoothing.minCutoff
-        smoothing.beta = try Settings.number(parsed, "--beta", OneEuroSettings.betaSpec) ?? smoothing.beta
-        smoothing.derivativeCutoff = try Settings.number(parsed, "--d-cutoff", OneEuroSettings.derivativeCutoffSpec) ?? smoothing.derivativeCutoff
+        smoothing.minCutoff = try parsed.value(Options.minCutoff) ?? smoothing.minCutoff
+        smoothing.beta = try parsed.value(Options.beta) ?? smoothing.beta
+        smoothing.derivativeCutoff = try parsed.value(Options.derivativeCutoff) ?? smoothing.derivativeCutoff
 
         try readCamera(parsed)
         try readFiles(parsed)
         try music.read(parsed, voice: &voice, mode: mode)
         try practice.read(parsed, mode: mode, record: record)
         try checkOutputsSpareInputs()
-        json = parsed.has("--json")
-        verbose = parsed.has("--verbose")
-        stats = parsed.has("--stats")
-        useCalibration = !parsed.has("--no-calibration")
-        preview = !parsed.has("--no-preview")
+        json = parsed.has(Options.json)
+        verbose = parsed.has(Options.verbose)
+        stats = parsed.has(Options.stats)
+        useCalibration = !parsed.has(Options.noCalibration)
+        preview = !parsed.has(Options.noPreview)
         if case .calibrate = mode, !useCalibration {
             throw UsageError("--no-calibration contradicts --calibrate")
         }
@@ -156,59 +139,26 @@ struct Settings: Sendable {
     }
 
     private mutating func readMapping(_ parsed: ParsedArguments) throws {
-        if let text = parsed.value("--pitch-law") {
-            guard let law = PitchLaw(rawValue: text.lowercased()) else {
-                throw UsageError("--pitch-law '\(text)' is unknown; use linear or exponential")
-            }
-            mapping.law = law
-        }
-        for (name, keyPath) in [("--low", \Mapping.low), ("--high", \Mapping.high)] {
-            guard let text = parsed.value(name) else { continue }
-            guard let hz = Note.parseFrequency(text), (20...20_000).contains(hz) else {
-                throw UsageError("\(name) '\(text)' is not a note (like A3 or C#4) or a frequency from 20 to 20000 Hz")
-            }
-            mapping[keyPath: keyPath] = hz
-        }
+        mapping.law = try parsed.value(Options.pitchLaw) ?? mapping.law
+        mapping.low = try parsed.value(Options.low) ?? mapping.low
+        mapping.high = try parsed.value(Options.high) ?? mapping.high
         guard mapping.low < mapping.high else {
             throw UsageError("--low (\(Settings.hz(mapping.low))) must be below --high (\(Settings.hz(mapping.high)))")
         }
     }
 
     private mutating func readCamera(_ parsed: ParsedArguments) throws {
-        camera = parsed.value("--camera")
-        if let text = parsed.value("--size") {
-            let parts = text.lowercased().split(separator: "x")
-            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...7680).contains(w), (16...4320).contains(h) else {
-                throw UsageError("--size '\(text)' is not a frame size like 640x480")
-            }
-            frameSize = (w, h)
-        }
-        if let text = parsed.value("--fps") {
-            guard let fps = Int(text), (1...240).contains(fps) else {
-                throw UsageError("--fps '\(text)' is not a frame rate from 1 to 240")
-            }
-            frameRate = fps
-        }
-        if let text = parsed.value("--tracker") {
-            guard let kind = TrackerKind(rawValue: text.lowercased()) else {
-                throw UsageError("--tracker '\(text)' is unknown; use neural or classic")
-            }
-            tracker = kind
-        }
-        if let text = parsed.value("--tracker-threads") {
-            let range = TrackerOptions.threadsRange
-            guard let threads = Int(text), range.contains(threads) else {
-                throw UsageError("--tracker-threads '\(text)' is not a thread count from \(range.lowerBound) to "
-                    + "\(range.upperBound)")
-            }
-            trackerThreads = threads
-        }
+        camera = try parsed.value(Options.camera)
+        frameSize = try parsed.value(Options.size) ?? frameSize
+        frameRate = try parsed.value(Options.fps)
+        tracker = try parsed.value(Options.tracker) ?? tracker
+        trackerThreads = try parsed.value(Options.trackerThreads) ?? trackerThreads
     }
 
     private mutating func readFiles(_ parsed: ParsedArguments) throws {
-        record = parsed.value("--record")
-        output = parsed.value("--output")
-        for (name, value) in [("--record", record), ("--output", output)] {
+        record = try parsed.value(Options.record)
+        output = try parsed.value(Options.output)
+        for (name, value) in [(Options.record.name, record), (Options.output.name, output)] {
             if let value, value.isEmpty || value.hasSuffix("/") {
                 throw UsageError("\(name) needs a file name, got '\(value)'")
             }
@@ -230,13 +180,14 @@ struct Settings: Sendable {
     private func checkOutputsSpareInputs() throws {
         var inputs: [(option: String, path: String)] = []
         switch mode {
-        case .replay(let trace): inputs.append(("--replay", trace))
-        case .input(let path), .calibrate(input: let path?): inputs.append(("--input", path))
-        case .report(let trace): inputs.append(("--report", trace))
+        case .replay(let trace): inputs.append((Options.replay.name, trace))
+        case .input(let path), .calibrate(input: let path?): inputs.append((Options.input.name, path))
+        case .report(let trace): inputs.append((Options.report.name, trace))
         default: break
         }
-        if let backing = music.backing { inputs.append(("--backing", backing)) }
-        let outputs = [("--record", record), ("--output", output), ("--midi-file", music.midiFile), ("--plot", practice.plot)]
+        if let backing = music.backing { inputs.append((Options.backing.name, backing)) }
+        let outputs = [(Options.record.name, record), (Options.output.name, output), (Options.midiFile.name, music.midiFile),
+                       (Options.plot.name, practice.plot)]
             .compactMap { option, path in path.map { (option: option, path: $0) } }
         for (index, written) in outputs.enumerated() {
             let identity = Settings.fileIdentity(written.path)
@@ -253,14 +204,6 @@ struct Settings: Sendable {
     /// The absolute path with `.`, `..` and symbolic links resolved, so two spellings of one file compare equal.
     static func fileIdentity(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    }
-
-    static func number(_ parsed: ParsedArguments, _ name: String, _ spec: ParameterSpec) throws -> Double? {
-        guard let text = parsed.value(name) else { return nil }
-        guard let value = Double(text), spec.accepts(value) else {
-            throw UsageError("\(name) '\(text)' is out of range; use a number from \(hz(spec.range.lowerBound)) to \(hz(spec.range.upperBound))\(spec.unit.isEmpty ? "" : " " + spec.unit)")
-        }
-        return value
     }
 
     /// A number for a message. Values the user typed may be huge or infinite, where `Int(value)` would trap (the

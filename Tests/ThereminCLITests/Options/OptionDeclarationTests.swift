@@ -36,4 +36,38 @@ final class OptionDeclarationTests: XCTestCase {
             XCTAssertTrue(kept.contains(sound), sound)
         }
     }
+
+    /// The `[default: …]` of `--help` is derived from the declared default value: read back through the option's
+    /// own parser it gives that value, and the settings start from it.
+    func testTheHelpShowsTheDeclaredDefaultAndTheSettingsUseIt() throws {
+        func roundTrip<V: Equatable>(_ option: Option<V>, file: StaticString = #filePath, line: UInt = #line) throws {
+            let text = try XCTUnwrap(option.spec.defaultText, option.name, file: file, line: line)
+            XCTAssertEqual(try option.parse(text), option.defaultValue, option.name, file: file, line: line)
+        }
+        for option in [Options.volume, Options.glide, Options.fade, Options.period, Options.minCutoff, Options.beta,
+                       Options.derivativeCutoff, Options.brightness, Options.correct, Options.volumeTop,
+                       Options.volumeBottom, Options.backingVolume, Options.minHold] {
+            try roundTrip(option)
+        }
+        for option in [Options.rate, Options.trackerThreads, Options.octave, Options.hands, Options.midiChannel,
+                       Options.midiBendRange] {
+            try roundTrip(option)
+        }
+        try roundTrip(Options.wave)
+        try roundTrip(Options.pitchLaw)
+        try roundTrip(Options.tracker)
+        try roundTrip(Options.midiVolume)
+        try roundTrip(Options.root)
+        try roundTrip(Options.audioDevice)
+        let settings = try Settings(arguments: [], applyingPresetsFrom: noPresets)
+        XCTAssertEqual(settings.voice.volume, Options.volume.defaultValue)
+        XCTAssertEqual(settings.voice.waveform, Options.wave.defaultValue)
+        XCTAssertEqual(settings.sampleRate, Options.rate.defaultValue)
+        XCTAssertEqual(settings.periodMilliseconds, Options.period.defaultValue)
+        XCTAssertEqual(settings.mapping.low, Options.low.defaultValue)
+        XCTAssertEqual(settings.mapping.high, Options.high.defaultValue)
+        XCTAssertEqual(settings.trackerThreads, Options.trackerThreads.defaultValue)
+        XCTAssertEqual(Options.low.spec.defaultText, "A3 (220 Hz)")
+        XCTAssertEqual(Options.size.spec.defaultText, "640x480")
+    }
 }
