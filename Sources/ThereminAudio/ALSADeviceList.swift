@@ -1,4 +1,3 @@
-import CALSA
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,32 +25,14 @@ public enum ALSADeviceList {
     ///
     /// - Throws: `ALSAError` when ALSA cannot read its configuration.
     public static func playbackDevices() throws(ALSAError) -> [ALSAPlaybackDevice] {
-        var hints: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-        let code = snd_device_name_hint(-1, "pcm", &hints)
-        guard code >= 0, let hints else {
-            throw ALSAError(operation: "snd_device_name_hint", code: code < 0 ? code : -ENOMEM, device: "pcm")
-        }
-        defer { snd_device_name_free_hint(hints) }
-
-        var devices: [ALSAPlaybackDevice] = []
-        var cursor = hints
-        while let hint = cursor.pointee {
-            defer { cursor += 1 }
-            guard let name = value(hint, "NAME") else { continue }
+        try ALSACalls.pcmHints().compactMap { hint in
+            guard let name = hint.name else { return nil }
             // IOID is absent for devices that do both directions, "Output" or "Input" otherwise.
-            guard value(hint, "IOID").map({ $0 == "Output" }) ?? true else { continue }
-            let description = (value(hint, "DESC") ?? "")
+            guard hint.direction.map({ $0 == "Output" }) ?? true else { return nil }
+            let description = (hint.description ?? "")
                 .split(separator: "\n").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: ", ")
-            devices.append(ALSAPlaybackDevice(name: name, description: description))
+            return ALSAPlaybackDevice(name: name, description: description)
         }
-        return devices
-    }
-
-    /// One field of a hint; ALSA allocates the string and the caller frees it.
-    private static func value(_ hint: UnsafeMutableRawPointer, _ field: String) -> String? {
-        guard let text = snd_device_name_get_hint(hint, field) else { return nil }
-        defer { free(text) }
-        return String(cString: text)
     }
 }
 

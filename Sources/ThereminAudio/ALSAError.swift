@@ -1,4 +1,4 @@
-import CALSA
+import Glibc
 import ThereminCore
 
 /// An ALSA failure: which operation, on which device, ALSA's own reason, and what the player can do about it.
@@ -21,7 +21,7 @@ public struct ALSAError: ReportableError, Sendable, Equatable {
     }
 
     /// ALSA's text for the code.
-    public var reason: String { String(cString: snd_strerror(code)) }
+    public var reason: String { ALSACalls.reason(code) }
 
     public var description: String {
         "audio device '\(device)': \(operation) failed: \(reason); \(hint)"

@@ -1,4 +1,3 @@
-import CALSA
 import Foundation
 import ThereminCore
 
@@ -17,7 +16,7 @@ public final class AudioInput {
     public init(device: String, sampleRate: Int = 48_000, periodFrames: Int = 1_024) throws(ALSAError) {
         let request = PlaybackRequest(device: device, sampleRate: sampleRate, channels: 1, periodFrames: periodFrames, periods: 4)
         do {
-            pcm = try ALSAPCM(request: request, stream: SND_PCM_STREAM_CAPTURE)
+            pcm = try ALSAPCM(request: request, direction: .capture)
         } catch {
             var error = error
             error.option = "--audio-input"

@@ -1,4 +1,3 @@
-import CALSA
 import Foundation
 import Synchronization
 import ThereminCore

@@ -1,4 +1,3 @@
-import CALSA
 import ThereminCore
 
 /// A MIDI output problem: which port, what failed, ALSA's reason and what to do.
@@ -17,7 +16,7 @@ public struct MIDIError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isSetup: Bool { operation != "send" }
 
     public var description: String {
-        "MIDI port '\(port)': \(operation) failed: \(String(cString: snd_strerror(code))); \(hint)"
+        "MIDI port '\(port)': \(operation) failed: \(ALSACalls.reason(code)); \(hint)"
     }
 
     private var hint: String {
