@@ -1,4 +1,3 @@
-import CVisionLoader
 import Foundation
 
 /// What the environment says about the display, and whether a preview window can be opened there.
@@ -27,22 +26,6 @@ public struct DisplayEnvironment: Sendable, Equatable {
     /// window can be opened: an X display that accepts a connection, or a Qt platform that needs none.
     /// - Throws: `PreviewError` of kind `.noDisplay` saying what is missing.
     public func check() throws(PreviewError) {
-        let api = try PreviewCalls.api()
-        try PreviewCalls.call { error, size in
-            Self.withOptionalCString(display) { display in
-                Self.withOptionalCString(waylandDisplay) { wayland in
-                    Self.withOptionalCString(qtPlatform) { platform in
-                        api.pv_display_check(pv_environment(display: display, wayland_display: wayland, qt_platform: platform),
-                                         error, size)
-                    }
-                }
-            }
-        }
-    }
-
-    private static func withOptionalCString<Result>(_ value: String?,
-                                                    _ body: (UnsafePointer<CChar>?) -> Result) -> Result {
-        guard let value else { return body(nil) }
-        return value.withCString { body($0) }
+        try PreviewCalls.checkDisplay(display: display, waylandDisplay: waylandDisplay, qtPlatform: qtPlatform)
     }
 }

@@ -1,4 +1,3 @@
-import CVisionLoader
 import ThereminCore
 
 /// Draws tracked hands on frames, for the live preview.
@@ -23,14 +22,6 @@ public enum HandOverlay {
                                problem: "frame \(frame.sequence) is smaller than \(frame.bytesPerRow) x \(frame.height)",
                                remedy: "the frame source delivered a malformed frame; please report this")
         }
-        let api = try TrackerCalls.api()
-        var cHand = TrackerCalls.cHand(hand, mirrored: mirrored)
-        let (width, height, stride) = (frame.width, frame.height, frame.bytesPerRow)
-        try frame.pixels.withUnsafeMutableBufferPointer { (pixels) throws(TrackerError) in
-            try TrackerCalls.call(fileRemedy: "") { error, size in
-                api.th_draw_hand(pixels.baseAddress, Int32(clamping: width), Int32(clamping: height), stride, &cHand,
-                             frameIsMirrored ? 1 : 0, error, size)
-            }
-        }
+        try TrackerCalls.draw(hand, mirrored: mirrored, on: &frame, frameIsMirrored: frameIsMirrored)
     }
 }

@@ -1,4 +1,3 @@
-import CVisionLoader
 import Foundation
 import ThereminCore
 
@@ -31,25 +30,13 @@ public final class HandTracker: @unchecked Sendable {
     /// For the classical tracker: whether faces are masked out of the skin mask (false without a cascade).
     public let masksFaces: Bool
     private let handle: OpaquePointer
-    private let api: th_api
 
     /// Loads the neural tracker from the two model files (and test-runs them).
     /// - Throws: `TrackerError` when a file is missing, unreadable or not the expected model, or an option is out
     ///   of range.
     public init(models: ModelFiles, options: TrackerOptions = TrackerOptions()) throws(TrackerError) {
         try options.validate()
-        let api = try TrackerCalls.api()
-        var cOptions = TrackerCalls.cOptions(options, api: api)
-        var created: OpaquePointer?
-        try TrackerCalls.call(fileRemedy: TrackerError.modelRemedy) { error, size in
-            api.th_tracker_create(models.palmDetector, models.handLandmarks, &cOptions, &created, error, size)
-        }
-        guard let created else {
-            throw TrackerError(kind: .processingFailed, problem: "the tracker library returned no handle",
-                               remedy: "please report this")
-        }
-        handle = created
-        self.api = api
+        handle = try TrackerCalls.createNeural(models: models, options: options)
         kind = .neural
         self.options = options
         masksFaces = false
@@ -68,25 +55,13 @@ public final class HandTracker: @unchecked Sendable {
     public init(classicWithFaceCascade faceCascade: String? = HandTracker.defaultFaceCascadeIfInstalled(),
                 options: TrackerOptions = TrackerOptions()) throws(TrackerError) {
         try options.validate()
-        let api = try TrackerCalls.api()
-        var cOptions = TrackerCalls.cOptions(options, api: api)
-        var created: OpaquePointer?
-        try TrackerCalls.call(fileRemedy: TrackerError.cascadeRemedy) { error, size in
-            api.th_tracker_create_classic(faceCascade, &cOptions, &created, error, size)
-        }
-        guard let created else {
-            throw TrackerError(kind: .processingFailed, problem: "the tracker library returned no handle",
-                               remedy: "please report this")
-        }
-        handle = created
-        self.api = api
+        (handle, masksFaces) = try TrackerCalls.createClassic(faceCascade: faceCascade, options: options)
         kind = .classic
         self.options = options
-        masksFaces = api.th_tracker_masks_faces(created) != 0
     }
 
     deinit {
-        api.th_tracker_destroy(handle)
+        TrackerCalls.destroy(handle)
     }
 
     /// Debian's face cascade when the `opencv-data` package is installed, else nil.
@@ -105,14 +80,7 @@ public final class HandTracker: @unchecked Sendable {
     /// - Throws: `TrackerError` when the frame is malformed or OpenCV fails.
     public func track(_ frame: Frame) throws(TrackerError) -> TrackedHand {
         try checkSize(of: frame)
-        var hand = th_hand()
-        try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
-            try TrackerCalls.call(fileRemedy: TrackerError.modelRemedy) { error, size in
-                api.th_tracker_process_bgr(handle, pixels.baseAddress, Int32(clamping: frame.width),
-                                       Int32(clamping: frame.height), frame.bytesPerRow, &hand, error, size)
-            }
-        }
-        return trackedHand(from: hand, time: frame.captureTime)
+        return try TrackerCalls.track(frame, with: handle)
     }
 
     /// Tracks every hand in one frame, for two-hand play: `options.maxHands` hands, absent ones included, each in
@@ -127,34 +95,23 @@ public final class HandTracker: @unchecked Sendable {
     /// - Throws: `TrackerError` when the frame is malformed or OpenCV fails.
     public func trackHands(_ frame: Frame) throws(TrackerError) -> [TrackedHand] {
         try checkSize(of: frame)
-        var hands = [th_hand](repeating: th_hand(), count: options.maxHands)
-        var count: Int32 = 0
-        try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
-            try hands.withUnsafeMutableBufferPointer { (slots) throws(TrackerError) in
-                try TrackerCalls.call(fileRemedy: TrackerError.modelRemedy) { error, size in
-                    api.th_tracker_process_hands_bgr(handle, pixels.baseAddress, Int32(clamping: frame.width),
-                                                 Int32(clamping: frame.height), frame.bytesPerRow, slots.baseAddress,
-                                                 Int32(clamping: slots.count), &count, error, size)
-                }
-            }
-        }
-        return hands.prefix(Int(count)).map { trackedHand(from: $0, time: frame.captureTime) }
+        return try TrackerCalls.trackHands(frame, slots: options.maxHands, with: handle)
     }
 
     /// Forgets the tracked hands: the next frame starts with the palm detector. Call between unrelated pictures.
     public func reset() {
-        api.th_tracker_reset(handle)
+        TrackerCalls.reset(handle)
     }
 
     /// Sets how many threads OpenCV uses for every tracker in the process (1: one core; nil: all cores). Without
     /// the tracker library this does nothing: creating a tracker reports the missing library.
     public static func setThreadCount(_ threads: Int?) {
-        (try? TrackerCalls.api())?.th_set_num_threads(threads.map { Int32(clamping: $0) } ?? -1)
+        TrackerCalls.setThreadCount(threads)
     }
 
     /// How many threads OpenCV currently uses (0 without the tracker library).
     public static var threadCount: Int {
-        (try? TrackerCalls.api()).map { Int($0.th_get_num_threads()) } ?? 0
+        TrackerCalls.threadCount
     }
 
     private func checkSize(of frame: Frame) throws(TrackerError) {
@@ -164,23 +121,5 @@ public final class HandTracker: @unchecked Sendable {
                                    + "\(frame.bytesPerRow) x \(frame.height) rows",
                                remedy: "the frame source delivered a malformed frame; please report this")
         }
-    }
-
-    private func trackedHand(from hand: th_hand, time: Double) -> TrackedHand {
-        let mirrored = hand.mirrored != 0
-        guard hand.present != 0 else {
-            return TrackedHand(sample: .absent(at: time), mirrored: mirrored, detectorRan: hand.detector_ran != 0)
-        }
-        let handedness: Handedness? = switch hand.handedness {
-        case TH_HAND_LEFT: .left
-        case TH_HAND_RIGHT: .right
-        default: nil
-        }
-        let sample = HandSample(t: time, x: Double(hand.fingertip.x), y: Double(hand.fingertip.y), present: true,
-                                confidence: Double(hand.confidence), handedness: handedness,
-                                landmarks: TrackerCalls.landmarks(of: hand), acquired: hand.acquired != 0,
-                                region: TrackerCalls.region(of: hand))
-        return TrackedHand(sample: sample, mirrored: mirrored, detectorRan: hand.detector_ran != 0,
-                           handednessConfidence: Double(hand.handedness_confidence))
     }
 }

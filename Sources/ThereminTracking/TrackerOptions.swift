@@ -1,4 +1,3 @@
-import CVisionLoader
 
 /// How a HandTracker reports and how hard it looks.
 public struct TrackerOptions: Sendable, Equatable {
@@ -34,9 +33,9 @@ public struct TrackerOptions: Sendable, Equatable {
     public var farSearch: Bool
 
     /// The hands a tracker can follow at most.
-    public static let maxHandsRange = 1...Int(TH_MAX_HANDS)
+    public static let maxHandsRange = 1...TrackerCalls.maxHands
     /// The threads a network may use.
-    public static let threadsRange = 1...Int(TH_MAX_TRACKER_THREADS)
+    public static let threadsRange = 1...TrackerCalls.maxThreads
 
     public init(mirrored: Bool = true, mode: Mode = .video, minDetectionConfidence: Double = 0.5,
                 minPresenceConfidence: Double = 0.5, maxHands: Int = 1, detectorInterval: Int = 5, threads: Int = 1,

@@ -1,4 +1,3 @@
-import CVisionLoader
 import Foundation
 import ThereminCore
 
@@ -104,11 +103,6 @@ public final class ImageSource: FrameSource, @unchecked Sendable {
 
     private static func load(_ file: String, index: Int, frameRate: Double) throws(VideoError) -> Frame? {
         try VideoCalls.requireReadableFile(file, what: "an image")
-        let api = try VideoCalls.api(for: file)
-        var image: OpaquePointer?
-        let (status, _) = VideoCalls.call { error, size in api.tv_image_load(file, &image, error, size) }
-        guard status == TV_OK, let image else { return nil }
-        defer { api.tv_image_free(image) }
-        return VideoCalls.frame(from: api.tv_image_view(image), time: Double(index) / frameRate, sequence: UInt64(index))
+        return try VideoCalls.loadImage(file, time: Double(index) / frameRate, sequence: UInt64(index))
     }
 }

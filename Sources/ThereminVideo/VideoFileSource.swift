@@ -1,5 +1,4 @@
 import Foundation
-import CVisionLoader
 import ThereminCore
 
 /// Frames of a video file, decoded by OpenCV's FFmpeg backend, in order; `--input clip.mp4`.
@@ -21,7 +20,6 @@ public final class VideoFileSource: FrameSource, @unchecked Sendable {
     public var droppedFrames: Int { 0 }
 
     private var handle: OpaquePointer?
-    private let api: tv_api
     private var pending: Frame?
     private var sequence: UInt64 = 0
     private var lastTime = -Double.infinity
@@ -31,21 +29,14 @@ public final class VideoFileSource: FrameSource, @unchecked Sendable {
     public init(path: String) throws(VideoError) {
         self.path = path
         try VideoCalls.requireReadableFile(path, what: "a video")
-        let api = try VideoCalls.api(for: path)
-        self.api = api
-        var opened: OpaquePointer?
-        let (status, message) = VideoCalls.call { error, size in api.tv_video_open(path, &opened, error, size) }
-        guard status == TV_OK, let opened else {
-            throw VideoError(kind: .notDecodable, path: path, problem: "not a video (\(message))",
-                             remedy: VideoError.formatsRemedy)
-        }
+        let video = try VideoCalls.openVideo(path)
+        let opened = video.handle
         handle = opened
-        let info = api.tv_video_get_info(opened)
-        nominalFrameRate = info.frames_per_second > 0 ? info.frames_per_second : nil
-        reportedFrameCount = info.frame_count > 0 ? Int(info.frame_count) : nil
-        guard let first = try Self.read(opened, api: api, path: path, sequence: 0, fallbackRate: nominalFrameRate,
+        nominalFrameRate = video.framesPerSecond > 0 ? video.framesPerSecond : nil
+        reportedFrameCount = video.frameCount > 0 ? video.frameCount : nil
+        guard let first = try Self.read(opened, path: path, sequence: 0, fallbackRate: nominalFrameRate,
                                         after: -Double.infinity) else {
-            api.tv_video_close(opened)
+            VideoCalls.closeVideo(opened)
             handle = nil
             throw VideoError(kind: .notDecodable, path: path, problem: "the video holds no decodable frame",
                              remedy: "check the file plays (ffprobe \(path)); re-encode it with ffmpeg if needed")
@@ -70,7 +61,7 @@ public final class VideoFileSource: FrameSource, @unchecked Sendable {
             return frame
         }
         guard let handle else { return nil }
-        guard let frame = try Self.read(handle, api: api, path: path, sequence: sequence, fallbackRate: nominalFrameRate,
+        guard let frame = try Self.read(handle, path: path, sequence: sequence, fallbackRate: nominalFrameRate,
                                         after: lastTime) else {
             return nil
         }
@@ -85,28 +76,28 @@ public final class VideoFileSource: FrameSource, @unchecked Sendable {
         defer { lock.unlock() }
         pending = nil
         if let handle {
-            api.tv_video_close(handle)
+            VideoCalls.closeVideo(handle)
             self.handle = nil
         }
     }
 
     /// Decodes one frame; its time is the presentation time, or `sequence / rate` when the file has none, and
     /// always later than `after` (some containers repeat a timestamp; a trace needs increasing times).
-    private static func read(_ handle: OpaquePointer, api: tv_api, path: String, sequence: UInt64, fallbackRate: Double?,
+    private static func read(_ handle: OpaquePointer, path: String, sequence: UInt64, fallbackRate: Double?,
                              after previous: Double) throws(VideoError) -> Frame? {
-        var view = tv_frame_view()
-        let (status, message) = VideoCalls.call { error, size in api.tv_video_read(handle, &view, error, size) }
-        switch status {
-        case TV_OK:
-            break
-        case TV_END:
+        let view: VideoCalls.FrameView
+        let fileTime: Double?
+        switch try VideoCalls.readVideo(handle, path: path) {
+        case let .frame(frame, time):
+            (view, fileTime) = (frame, time)
+        case .end:
             return nil
-        default:
+        case .failed(let message):
             throw VideoError(kind: .decodingFailed, path: path, problem: "decoding frame \(sequence) failed (\(message))",
                              remedy: "the file may be truncated or damaged; re-encode it with ffmpeg")
         }
         let period = 1.0 / (fallbackRate ?? 30.0)
-        var time = view.has_time != 0 ? view.time_seconds : Double(sequence) * period
+        var time = fileTime ?? Double(sequence) * period
         if time <= previous {
             time = previous + period
         }

@@ -2,9 +2,12 @@ import CVisionLoader
 import ThereminCore
 
 /// Every call into the CHandTracker C API goes through here: the function table, error buffers, status conversion,
-/// struct conversion.
+/// struct conversion. `HandTracker` and `HandOverlay` hold the logic and never name a `th_` function.
 enum TrackerCalls {
     private static let errorCapacity = 512
+    /// The C API's limits (`TH_MAX_HANDS`, `TH_MAX_TRACKER_THREADS`).
+    static let maxHands = Int(TH_MAX_HANDS)
+    static let maxThreads = Int(TH_MAX_TRACKER_THREADS)
 
     /// The tracker's C functions, from libtheremin-vision.so (loaded on first use, see CVisionLoader.h).
     /// - Throws: `TrackerError` (`.libraryMissing`) when the library cannot be loaded.
@@ -48,6 +51,116 @@ enum TrackerCalls {
             return TrackerError(kind: .processingFailed, problem: problem,
                                 remedy: "if this repeats, try --tracker classic and please report it")
         }
+    }
+
+    /// A neural tracker's handle, its models loaded and test-run.
+    static func createNeural(models: ModelFiles, options: TrackerOptions) throws(TrackerError) -> OpaquePointer {
+        let api = try api()
+        var cOptions = cOptions(options, api: api)
+        var created: OpaquePointer?
+        try call(fileRemedy: TrackerError.modelRemedy) { error, size in
+            api.th_tracker_create(models.palmDetector, models.handLandmarks, &cOptions, &created, error, size)
+        }
+        return try handle(created)
+    }
+
+    /// A classical tracker's handle, and whether it masks faces (false without a cascade).
+    static func createClassic(faceCascade: String?, options: TrackerOptions) throws(TrackerError)
+        -> (handle: OpaquePointer, masksFaces: Bool) {
+        let api = try api()
+        var cOptions = cOptions(options, api: api)
+        var created: OpaquePointer?
+        try call(fileRemedy: TrackerError.cascadeRemedy) { error, size in
+            api.th_tracker_create_classic(faceCascade, &cOptions, &created, error, size)
+        }
+        let handle = try handle(created)
+        return (handle, api.th_tracker_masks_faces(handle) != 0)
+    }
+
+    private static func handle(_ created: OpaquePointer?) throws(TrackerError) -> OpaquePointer {
+        guard let created else {
+            throw TrackerError(kind: .processingFailed, problem: "the tracker library returned no handle",
+                               remedy: "please report this")
+        }
+        return created
+    }
+
+    /// Frees a handle made by `createNeural` or `createClassic` (whose table is loaded, so `api()` succeeds).
+    static func destroy(_ handle: OpaquePointer) {
+        (try? api())?.th_tracker_destroy(handle)
+    }
+
+    static func reset(_ handle: OpaquePointer) {
+        (try? api())?.th_tracker_reset(handle)
+    }
+
+    /// One frame through the tracker: the first present hand.
+    static func track(_ frame: Frame, with handle: OpaquePointer) throws(TrackerError) -> TrackedHand {
+        let api = try api()
+        var hand = th_hand()
+        try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
+            try call(fileRemedy: TrackerError.modelRemedy) { error, size in
+                api.th_tracker_process_bgr(handle, pixels.baseAddress, Int32(clamping: frame.width),
+                                           Int32(clamping: frame.height), frame.bytesPerRow, &hand, error, size)
+            }
+        }
+        return trackedHand(from: hand, time: frame.captureTime)
+    }
+
+    /// One frame through the tracker: every hand slot, absent ones included.
+    static func trackHands(_ frame: Frame, slots count: Int, with handle: OpaquePointer) throws(TrackerError) -> [TrackedHand] {
+        let api = try api()
+        var hands = [th_hand](repeating: th_hand(), count: count)
+        var filled: Int32 = 0
+        try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
+            try hands.withUnsafeMutableBufferPointer { (slots) throws(TrackerError) in
+                try call(fileRemedy: TrackerError.modelRemedy) { error, size in
+                    api.th_tracker_process_hands_bgr(handle, pixels.baseAddress, Int32(clamping: frame.width),
+                                                     Int32(clamping: frame.height), frame.bytesPerRow, slots.baseAddress,
+                                                     Int32(clamping: slots.count), &filled, error, size)
+                }
+            }
+        }
+        return hands.prefix(Int(filled)).map { trackedHand(from: $0, time: frame.captureTime) }
+    }
+
+    /// Threads OpenCV uses in the whole process (nil: all cores); nothing without the library.
+    static func setThreadCount(_ threads: Int?) {
+        (try? api())?.th_set_num_threads(threads.map { Int32(clamping: $0) } ?? -1)
+    }
+
+    static var threadCount: Int {
+        (try? api()).map { Int($0.th_get_num_threads()) } ?? 0
+    }
+
+    /// Draws a tracked hand (landmarks, region, fingertip) onto a BGR frame.
+    static func draw(_ hand: HandSample, mirrored: Bool, on frame: inout Frame, frameIsMirrored: Bool) throws(TrackerError) {
+        let api = try api()
+        var cHand = cHand(hand, mirrored: mirrored)
+        let (width, height, stride) = (frame.width, frame.height, frame.bytesPerRow)
+        try frame.pixels.withUnsafeMutableBufferPointer { (pixels) throws(TrackerError) in
+            try call(fileRemedy: "") { error, size in
+                api.th_draw_hand(pixels.baseAddress, Int32(clamping: width), Int32(clamping: height), stride, &cHand,
+                                 frameIsMirrored ? 1 : 0, error, size)
+            }
+        }
+    }
+
+    private static func trackedHand(from hand: th_hand, time: Double) -> TrackedHand {
+        let mirrored = hand.mirrored != 0
+        guard hand.present != 0 else {
+            return TrackedHand(sample: .absent(at: time), mirrored: mirrored, detectorRan: hand.detector_ran != 0)
+        }
+        let handedness: Handedness? = switch hand.handedness {
+        case TH_HAND_LEFT: .left
+        case TH_HAND_RIGHT: .right
+        default: nil
+        }
+        let sample = HandSample(t: time, x: Double(hand.fingertip.x), y: Double(hand.fingertip.y), present: true,
+                                confidence: Double(hand.confidence), handedness: handedness,
+                                landmarks: landmarks(of: hand), acquired: hand.acquired != 0, region: region(of: hand))
+        return TrackedHand(sample: sample, mirrored: mirrored, detectorRan: hand.detector_ran != 0,
+                           handednessConfidence: Double(hand.handedness_confidence))
     }
 
     static func cOptions(_ options: TrackerOptions, api: th_api) -> th_options {

@@ -2,7 +2,8 @@ import CVisionLoader
 import Foundation
 import ThereminCore
 
-/// Every call into the CVideoInput C API goes through here: the function table, error buffers, frame copies.
+/// Every call into the CVideoInput C API goes through here: the function table, error buffers, frame copies, the
+/// video and image calls. `VideoFileSource` and `ImageSource` hold the logic and never name a `tv_` function.
 enum VideoCalls {
     private static let errorCapacity = 512
 
@@ -24,6 +25,64 @@ enum VideoCalls {
         }
         let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         return (status, text)
+    }
+
+    /// An open video: its handle, the container's frame rate and frame count (0 where it does not say).
+    struct OpenedVideo {
+        let handle: OpaquePointer
+        let framesPerSecond: Double
+        let frameCount: Int
+    }
+
+    /// Opens a video file with OpenCV's FFmpeg backend.
+    /// - Throws: `VideoError` (`.notDecodable`) when OpenCV cannot open it.
+    static func openVideo(_ path: String) throws(VideoError) -> OpenedVideo {
+        let api = try api(for: path)
+        var opened: OpaquePointer?
+        let (status, message) = call { error, size in api.tv_video_open(path, &opened, error, size) }
+        guard status == TV_OK, let opened else {
+            throw VideoError(kind: .notDecodable, path: path, problem: "not a video (\(message))",
+                             remedy: VideoError.formatsRemedy)
+        }
+        let info = api.tv_video_get_info(opened)
+        return OpenedVideo(handle: opened, framesPerSecond: info.frames_per_second, frameCount: Int(info.frame_count))
+    }
+
+    /// A decoded frame borrowed from the decoder (`tv_frame_view`).
+    typealias FrameView = tv_frame_view
+
+    /// What reading the next frame gave.
+    enum Read {
+        /// A frame, with its presentation time when the file has one.
+        case frame(tv_frame_view, time: Double?)
+        case end
+        case failed(String)
+    }
+
+    /// Decodes the next frame (a view valid until the next read or close).
+    static func readVideo(_ handle: OpaquePointer, path: String) throws(VideoError) -> Read {
+        let api = try api(for: path)
+        var view = tv_frame_view()
+        let (status, message) = call { error, size in api.tv_video_read(handle, &view, error, size) }
+        switch status {
+        case TV_OK: return .frame(view, time: view.has_time != 0 ? view.time_seconds : nil)
+        case TV_END: return .end
+        default: return .failed(message)
+        }
+    }
+
+    static func closeVideo(_ handle: OpaquePointer) {
+        (try? api(for: ""))?.tv_video_close(handle)
+    }
+
+    /// Loads one still image as a frame, or nil when OpenCV cannot decode it.
+    static func loadImage(_ file: String, time: Double, sequence: UInt64) throws(VideoError) -> Frame? {
+        let api = try api(for: file)
+        var image: OpaquePointer?
+        let (status, _) = call { error, size in api.tv_image_load(file, &image, error, size) }
+        guard status == TV_OK, let image else { return nil }
+        defer { api.tv_image_free(image) }
+        return frame(from: api.tv_image_view(image), time: time, sequence: sequence)
     }
 
     /// Copies a borrowed frame view into an owned packed frame.
