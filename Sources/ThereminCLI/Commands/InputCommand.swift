@@ -50,28 +50,15 @@ struct InputCommand {
             throw error
         }
         let progress = CountProgress(label: "tracking \(URL(fileURLWithPath: path).lastPathComponent)")
-        var frames: [HandsFrame]
+        let track: TrackingLoop.Tracker = hands > 1 ? { try tracker.processHands($0) }
+                                                    : { HandsFrame(try tracker.process($0)) }
+        let input = OfflineInput(source: source, name: path, tracker: track,
+                                 forgetBetweenFrames: InputSource.framesAreIndependent(source) ? { tracker.reset() } : nil)
+        let frames: [HandsFrame]
         do {
-            let independent = InputSource.framesAreIndependent(source)
-            if hands > 1 {
-                frames = try OfflineTracking.trackHands(source, with: tracker, framesAreIndependent: independent) { index, _ in
-                    progress.update(index + 1)
-                }
-            } else {
-                frames = try OfflineTracking.track(source, with: tracker, framesAreIndependent: independent) { index, _ in
-                    progress.update(index + 1)
-                }.map(HandsFrame.init)
-            }
+            frames = try input.track(progress: progress.update)
             progress.finish()
-            guard !frames.isEmpty else {
-                throw UsageError("input \(path) has no frames to track")
-            }
-            var clock = TraceClock()
-            frames = frames.map { clock.rebase($0) }
-            if let traceWriter {
-                for frame in frames { try traceWriter.write(frame) }
-                try traceWriter.finish()
-            }
+            if let traceWriter { try OfflineInput.record(frames, into: traceWriter) }
         } catch {
             traceWriter?.discard()
             soundWriter?.discard()
@@ -83,9 +70,7 @@ struct InputCommand {
             summary += "; trace \(tracePath)" + (tracePath == asked ? "" : " (\(asked) exists)")
         }
         if let soundWriter, let setup {
-            let first = frames.map { $0.hands.first ?? .absent(at: $0.t) }
-            let second = hands > 1 ? frames.map { $0.hands.count > 1 ? $0.hands[1] : .absent(at: $0.t) } : nil
-            let render = setup.performance(of: Trace(metadata: metadata, samples: first, secondHand: second))
+            let render = setup.performance(of: OfflineInput.trace(of: frames, metadata: metadata, hands: hands))
             try render.render(into: soundWriter, progress: ProgressBar(label: "rendering").update)
             summary += String(format: "; sound %@ (%.1f s)", soundWriter.path, render.duration)
         }

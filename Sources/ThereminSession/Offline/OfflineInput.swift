@@ -1,0 +1,66 @@
+import ThereminAudio
+import ThereminCore
+
+/// Offline `--input` (with `--record` or `--output`): every frame of a file tracked in order, as fast as the machine
+/// allows, times rebased to start at 0 (`TraceClock`, as live takes are), then the trace written and the sound
+/// rendered through the one render set-up, so the file sounds exactly as `--replay` of its trace. The tracker is a
+/// function, as in `TrackingLoop`, so this runs without a model or a command line; the command line opens the
+/// files, shows progress and prints the summary.
+public struct OfflineInput {
+    private let source: FrameSource
+    private let name: String
+    private let tracker: TrackingLoop.Tracker
+    private let forget: (() -> Void)?
+
+    /// - Parameters:
+    ///   - source: a video file or images; read to its end (not closed).
+    ///   - name: how messages name the input (the path the player gave).
+    ///   - tracker: finds the hands in a frame (one-hand play uses the first present one).
+    ///   - forgetBetweenFrames: for unrelated pictures (a folder of images): called before each frame so the
+    ///     tracker forgets the hand and nothing leaks from one picture into the next.
+    public init(source: FrameSource, name: String, tracker: @escaping TrackingLoop.Tracker,
+                forgetBetweenFrames: (() -> Void)? = nil) {
+        self.source = source
+        self.name = name
+        self.tracker = tracker
+        forget = forgetBetweenFrames
+    }
+
+    /// Tracks every frame of the source.
+    /// - Parameter progress: called after each frame with the number tracked so far.
+    /// - Returns: the frames of hands, times rebased to start at 0.
+    /// - Throws: the source's and the tracker's errors; `NoFramesToTrack` for a source without frames.
+    public func track(progress: (Int) -> Void = { _ in }) throws -> [HandsFrame] {
+        var frames: [HandsFrame] = []
+        var clock = TraceClock()
+        while let frame = try source.nextFrame() {
+            forget?()
+            frames.append(clock.rebase(try tracker(frame)))
+            progress(frames.count)
+        }
+        guard !frames.isEmpty else { throw NoFramesToTrack(input: name) }
+        return frames
+    }
+
+    /// Writes tracked frames as a trace and finishes it (moved into place).
+    /// - Throws: `TraceError` when writing fails.
+    public static func record(_ frames: [HandsFrame], into writer: TraceWriter) throws {
+        for frame in frames { try writer.write(frame) }
+        try writer.finish()
+    }
+
+    /// The performance of tracked frames as a trace: the first hand, and the second for two-hand play (`hands` 2).
+    public static func trace(of frames: [HandsFrame], metadata: TraceMetadata, hands: Int) -> Trace {
+        let first = frames.map { $0.hands.first ?? .absent(at: $0.t) }
+        let second = hands > 1 ? frames.map { $0.hands.count > 1 ? $0.hands[1] : .absent(at: $0.t) } : nil
+        return Trace(metadata: metadata, samples: first, secondHand: second)
+    }
+}
+
+/// An input that opened but gave no frame to track: a usage error (exit 2), as a bad `--input` is.
+public struct NoFramesToTrack: ReportableError, Equatable {
+    public let input: String
+    public init(input: String) { self.input = input }
+    public var failureKind: FailureKind { .usage }
+    public var description: String { "input \(input) has no frames to track" }
+}
