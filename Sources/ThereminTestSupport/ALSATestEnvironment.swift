@@ -26,6 +26,9 @@ public final class ALSATestEnvironment: @unchecked Sendable {
                                                        extra: ALSATestEnvironment.pacedDeviceConfiguration() ?? "")
         _ = FileManager.default.createFile(atPath: configPath, contents: Data(config.utf8))
         setenv("ALSA_CONFIG_PATH", configPath, 1)
+        // One folder for the whole test process, removed when it exits (children it started have ended by then).
+        alsaTestFolder = directory.path
+        atexit { if let folder = alsaTestFolder { try? FileManager.default.removeItem(atPath: folder) } }
     }
 
     /// The configuration text, also usable by end-to-end tests that run the binary with `ALSA_CONFIG_PATH`.
@@ -124,3 +127,7 @@ public final class ALSATestEnvironment: @unchecked Sendable {
         }
     }
 }
+
+/// The shared environment's folder, for the exit handler (a C function pointer cannot capture it).
+nonisolated(unsafe) private var alsaTestFolder: String?
+

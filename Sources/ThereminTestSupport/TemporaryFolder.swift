@@ -1,7 +1,10 @@
 import Foundation
+import XCTest
 
-/// A scratch folder for one test, removed with everything in it when the test lets go of it.
-public final class TemporaryFolder {
+/// A scratch folder for one test, removed with everything in it when the test ends (`XCTestCase.temporaryFolder`)
+/// or, for one made directly, when it is let go of. XCTest keeps every test case object alive until the run ends,
+/// so a folder held in a test's property would otherwise outlive the run: make them with `temporaryFolder(prefix:)`.
+public final class TemporaryFolder: @unchecked Sendable {
     public let url: URL
 
     /// Creates `<tmp>/<prefix>-<uuid>`.
@@ -13,5 +16,19 @@ public final class TemporaryFolder {
     /// The path of `name` inside the folder.
     public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
-    deinit { try? FileManager.default.removeItem(at: url) }
+    /// Removes the folder and everything in it (also done when the folder is let go of).
+    public func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    deinit { remove() }
+}
+
+extension XCTestCase {
+    /// A scratch folder removed when the current test ends, even if the test case object lives on (in `setUp` too).
+    public func temporaryFolder(prefix: String) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder(prefix: prefix)
+        addTeardownBlock { folder.remove() }
+        return folder
+    }
 }

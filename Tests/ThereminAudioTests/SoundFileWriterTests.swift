@@ -37,7 +37,7 @@ final class SoundFileWriterTests: XCTestCase {
     }
 
     func testRendersAreByteForByteWhatLibsndfileWrites() throws {
-        let folder = try TemporaryFolder(prefix: "sound-writer")
+        let folder = try temporaryFolder(prefix: "sound-writer")
         let left = samples(count: 20_000)
         let right = Array(left.reversed())
         let formats: [(name: String, format: Int32)] = [("wav", Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_24)),
@@ -76,7 +76,7 @@ final class SoundFileWriterTests: XCTestCase {
     }
 
     func testFlacStillGoesThroughLibsndfilesOwnEncoder() throws {
-        let folder = try TemporaryFolder(prefix: "sound-writer")
+        let folder = try temporaryFolder(prefix: "sound-writer")
         let path = folder.path("take.flac")
         let writer = try SoundFileWriter(path: path, sampleRate: 48_000, channels: 2)
         let tone = (0..<4_800).map { Float(0.5 * sin(2 * Double.pi * 440 * Double($0) / 48_000)) }

@@ -46,7 +46,7 @@ final class IntonationPlotTests: XCTestCase {
 
     func testThePNGReadsBackAsThePicture() throws {
         let canvas = plot().draw()
-        let folder = try TemporaryFolder(prefix: "plot")
+        let folder = try temporaryFolder(prefix: "plot")
         let url = folder.url.appendingPathComponent("plot.png")
         try Data(try canvas.pngData()).write(to: url)
         let source = try ImageSource(path: url.path)

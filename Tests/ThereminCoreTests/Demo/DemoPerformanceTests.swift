@@ -27,7 +27,7 @@ final class DemoPerformanceTests: XCTestCase {
 
     func testTheDemoTraceIsWrittenAndParsedLikeARecording() throws {
         let trace = DemoPerformance.trace(try DemoTune.tune())
-        let folder = try TemporaryFolder(prefix: "demo")
+        let folder = try temporaryFolder(prefix: "demo")
         let path = folder.path("demo.csv")
         let writer = try TraceWriter(path: path, metadata: trace.metadata)
         for sample in trace.samples { try writer.write(sample) }

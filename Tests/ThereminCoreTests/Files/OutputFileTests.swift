@@ -8,7 +8,7 @@ final class OutputFileTests: XCTestCase {
     private var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder(prefix: "output")
+        folder = try temporaryFolder(prefix: "output")
     }
 
     private func names() throws -> [String] {

@@ -28,7 +28,7 @@ final class ReacquisitionTests: XCTestCase {
     }
 
     func testTheTraceKeepsAcquiredSoAReplayRestartsWherePlayDid() throws {
-        let folder = try TemporaryFolder(prefix: "acquired")
+        let folder = try temporaryFolder(prefix: "acquired")
         let path = folder.path("take.csv")
         let writer = try TraceWriter(path: path, metadata: TraceMetadata())
         for sample in samples(acquiredAtTheJump: true) { try writer.write(sample) }

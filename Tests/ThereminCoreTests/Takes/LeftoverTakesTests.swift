@@ -10,7 +10,7 @@ final class LeftoverTakesTests: XCTestCase {
     private var directory: URL { folder.url }
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder(prefix: "leftovers")
+        folder = try temporaryFolder(prefix: "leftovers")
     }
 
     private func write(_ name: String, _ text: String) throws -> String {

@@ -10,7 +10,7 @@ final class LiveTakeTests: XCTestCase {
     private var directory: URL { folder.url }
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder(prefix: "live-take")
+        folder = try temporaryFolder(prefix: "live-take")
     }
 
     private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }

@@ -10,7 +10,7 @@ final class TornTakeTests: XCTestCase {
     private var directory: URL { folder.url }
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder(prefix: "torn-take")
+        folder = try temporaryFolder(prefix: "torn-take")
     }
 
     private let liveHead = "# theremin-trace 1\n# recording: live\nt,x,y,present,confidence,acquired\n"

@@ -17,7 +17,7 @@ final class TrackingLoopTests: XCTestCase {
     private var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder(prefix: "loop")
+        folder = try temporaryFolder(prefix: "loop")
     }
 
     /// A hand whose fingertip moves down a little each frame (lower pitch), at x 0.8; frame 5 makes the tracker fail.

@@ -47,7 +47,7 @@ final class OfflineInputTests: XCTestCase {
     /// The recorded trace reads back as the tracked frames, and the render of the frames is the render of that
     /// trace read back: offline `--input … --output` sounds exactly as `--replay` of its `--record`.
     func testTheRecordingReadsBackAndRendersAsItsReplay() throws {
-        let folder = try TemporaryFolder(prefix: "offline-input")
+        let folder = try temporaryFolder(prefix: "offline-input")
         let frames = try OfflineInput(source: ScriptedFrameSource(count: 30), name: "clip.mp4",
                                       tracker: scriptedTracker(calls: Counter())).track()
         let path = folder.path("take.csv")

@@ -11,7 +11,7 @@ final class RenderSetupTests: XCTestCase {
     private var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder(prefix: "render")
+        folder = try temporaryFolder(prefix: "render")
     }
 
     /// One second of a hand held at y 0 (440 Hz), x 1 (full level).
