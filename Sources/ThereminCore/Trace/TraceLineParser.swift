@@ -91,8 +91,7 @@ struct TraceLineParser {
 
     private mutating func readSample(_ line: String, number lineNumber: Int) throws {
         guard let columns else { return }
-        let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingSpaces() }
+        let fields = TraceLineParser.fields(of: line)
         guard fields.count == columns.count else {
             throw TraceError(file: file, line: lineNumber,
                              problem: "has \(fields.count) fields but the header has \(columns.count)")
@@ -115,9 +114,9 @@ struct TraceLineParser {
 
     /// One hand's columns: `x`, `y`, `present`, and the optional `confidence`, `hand` (left/right) and `closed`
     /// (0/1), each with the suffix (`""` for the first hand, `"2"` for the second).
-    private func hand(_ fields: [String], _ columns: HandColumns, t: Double, line lineNumber: Int) throws -> HandSample {
+    private func hand(_ fields: [Substring], _ columns: HandColumns, t: Double, line lineNumber: Int) throws -> HandSample {
         let suffix = columns.suffix
-        func optional(_ index: Int?) -> String? {
+        func optional(_ index: Int?) -> Substring? {
             guard let index, !fields[index].isEmpty else { return nil }
             return fields[index]
         }
@@ -164,7 +163,7 @@ struct TraceLineParser {
                           closedFist: closed, acquired: acquired)
     }
 
-    private func number(_ text: String, column: String, line: Int) throws -> Double {
+    private func number(_ text: Substring, column: String, line: Int) throws -> Double {
         guard !text.isEmpty else {
             throw TraceError(file: file, line: line, problem: "\(column) is empty; expected a number")
         }
@@ -177,7 +176,7 @@ struct TraceLineParser {
         return value
     }
 
-    private func coordinate(_ text: String, column: String, line: Int) throws -> Double {
+    private func coordinate(_ text: Substring, column: String, line: Int) throws -> Double {
         let value = try number(text, column: column, line: line)
         guard (0...1).contains(value) else {
             throw TraceError(file: file, line: line, problem: "\(column) is \(text), outside 0…1")
