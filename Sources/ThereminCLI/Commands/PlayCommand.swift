@@ -24,7 +24,7 @@ struct PlayCommand {
             Output.err(String(format: "camera: %@, %dx%d at %.1f fps\n", camera.name, camera.frameSize.width,
                               camera.frameSize.height, camera.nominalFrameRate ?? 0))
         }
-        let tracker = try TrackerFactory.make(settings)
+        let tracker = try TrackerFactory.make(settings, frameRate: camera.nominalFrameRate)
         let key = CalibrationChoice.key(camera: camera.devicePath, card: camera.card)
         let calibration = calibrateOnly ? .identity : CalibrationChoice.load(settings, key: key)
         let play = LivePlay(settings: settings, calibrationKey: key, calibrateOnly: calibrateOnly)

@@ -149,7 +149,7 @@ enum TrackerCalls {
     private static func trackedHand(from hand: th_hand, time: Double) -> TrackedHand {
         let mirrored = hand.mirrored != 0
         guard hand.present != 0 else {
-            return TrackedHand(sample: .absent(at: time), mirrored: mirrored, detectorRan: hand.detector_ran != 0)
+            return TrackedHand(sample: .absent(at: time), mirrored: mirrored, detectorPasses: Int(hand.detector_ran))
         }
         let handedness: Handedness? = switch hand.handedness {
         case TH_HAND_LEFT: .left
@@ -159,7 +159,7 @@ enum TrackerCalls {
         let sample = HandSample(t: time, x: Double(hand.fingertip.x), y: Double(hand.fingertip.y), present: true,
                                 confidence: Double(hand.confidence), handedness: handedness,
                                 landmarks: landmarks(of: hand), acquired: hand.acquired != 0, region: region(of: hand))
-        return TrackedHand(sample: sample, mirrored: mirrored, detectorRan: hand.detector_ran != 0,
+        return TrackedHand(sample: sample, mirrored: mirrored, detectorPasses: Int(hand.detector_ran),
                            handednessConfidence: Double(hand.handedness_confidence))
     }
 
@@ -173,6 +173,7 @@ enum TrackerCalls {
         c.detector_interval = Int32(clamping: options.detectorInterval)
         c.threads = Int32(clamping: options.threads)
         c.far_search = options.farSearch ? 1 : 0
+        c.frame_interval_ms = options.frameRate.map { Float(1000 / $0) } ?? 0
         return c
     }
 
