@@ -36,12 +36,17 @@ public struct GateFade: AnchoredCurve, Sendable {
             let n = min(count - done, ParameterRamp.anchorInterval - sinceAnchor)
             let start = anchorGain, first = sinceAnchor, out = output + done
             let signedStep = isOpen ? step : -step
-            withUnsafeBytes(of: &sampleNumbers) { table in
-                guard let numbers = table.baseAddress?.assumingMemoryBound(to: Double.self) else { return }
-                let from = numbers + first
-                for k in 0..<n {
-                    let moved = start + from[k] * signedStep
-                    out[k] = moved > 1 ? 1 : (moved < 0 ? 0 : moved)
+            if isOpen ? start >= 1 : start <= 0 {
+                // Fully open or shut (nearly always): the line is flat, the same values the loop would give.
+                out.update(repeating: isOpen ? 1 : 0, count: n)
+            } else {
+                withUnsafeBytes(of: &sampleNumbers) { table in
+                    guard let numbers = table.baseAddress?.assumingMemoryBound(to: Double.self) else { return }
+                    let from = numbers + first
+                    for k in 0..<n {
+                        let moved = start + from[k] * signedStep
+                        out[k] = moved > 1 ? 1 : (moved < 0 ? 0 : moved)
+                    }
                 }
             }
             done += n
