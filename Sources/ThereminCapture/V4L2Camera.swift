@@ -1,9 +1,9 @@
 import Synchronization
 import ThereminCore
 
-/// A live V4L2 webcam as a `FrameSource`: negotiates BGR24 through libv4l2 (which converts YUYV and the other
-/// formats), except that MJPEG frames are decoded by TurboJPEG directly (faster, and at a reduced scale when the
-/// camera's frames are wider than the tracker uses); streams through memory-mapped buffers on its own thread, and
+/// A live V4L2 webcam as a `FrameSource`: chooses the camera's mode (`ModeChoice`), negotiates BGR24 through
+/// libv4l2 (which converts YUYV and the other formats), except that MJPEG frames are decoded by TurboJPEG directly
+/// (faster, and at a reduced scale when the camera's frames are wider than the tracker uses); streams through memory-mapped buffers on its own thread, and
 /// always hands out the newest frame.
 ///
 /// Frames are stamped with the driver's capture time on the monotonic clock (`MonotonicClock`). A consumer slower
@@ -15,9 +15,9 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
     public struct Configuration: Sendable, Equatable {
         /// The device node (`--camera /dev/video2`); nil opens the first camera in `searchDirectory`.
         public var device: String?
-        /// The frame size (`--size`); it must be one the camera offers.
-        public var size: PixelSize
-        /// The frame rate (`--fps`); nil takes the highest rate offered at `size`.
+        /// The frame size (`--size`); it must be one the camera offers. nil lets `ModeChoice`'s rule pick.
+        public var size: PixelSize?
+        /// The frame rate (`--fps`); nil takes the highest rate of the chosen mode.
         public var framesPerSecond: Double?
         /// Memory-mapped driver buffers: enough to keep the camera busy while one is being copied.
         public var bufferCount: Int
@@ -30,8 +30,10 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         public var maximumDecodeWidth = 640
         /// false leaves MJPEG to libv4l2's conversion, as for other formats: `capture-bench`'s comparison.
         package var decodesMJPEG = true
+        /// The controls set while the camera is open (frame rate held, anti-flicker) and put back on close.
+        public var controls = CameraControlRequest()
 
-        public init(device: String? = nil, size: PixelSize = .standard, framesPerSecond: Double? = nil,
+        public init(device: String? = nil, size: PixelSize? = nil, framesPerSecond: Double? = nil,
                     bufferCount: Int = 4, frameTimeout: Double = 2, searchDirectory: String = "/dev") {
             self.device = device
             self.size = size
@@ -46,6 +48,8 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
     public let devicePath: String
     /// The camera as its driver describes it, with every format, size and rate it offers.
     public let camera: CameraDescription
+    /// The mode chosen and why (for `-v`).
+    public let modeChoice: ModeChoice
     /// The size of the BGR24 frames handed out: the camera's, or less for MJPEG decoded at a reduced scale.
     public let size: PixelSize
     /// The frame size the camera was granted and sends.
@@ -60,6 +64,7 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
 
     private let configuration: Configuration
     private let device: V4L2Device
+    private let controls: ControlKeeper
     private let stream: V4L2Stream
     private let mailbox: FrameMailbox
     private let thread: CaptureThread
@@ -79,26 +84,14 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         }
         let device = try V4L2Device(opening: path)
         var started: V4L2Stream?
+        var keeper: ControlKeeper?
         do throws(V4L2Error) {
             let camera = try CameraDiscovery.describe(device)
-            let bgrRates = try? device.frameIntervals(.bgr24, configuration.size)
-            let choice = try FormatSelection.choose(
+            let choice = try ModeSelection.choose(
                 from: camera.formats, size: configuration.size, framesPerSecond: configuration.framesPerSecond,
-                convertedRates: bgrRates, device: path)
-
-            let granted = try device.setFormat(.bgr24, choice.size)
-            guard granted.fourcc == .bgr24 else {
-                let offered = camera.formats.map(\.fourcc.description).joined(separator: ", ")
-                throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: path,
-                                detail: "libv4l2 cannot convert its formats (\(offered)) to BGR; "
-                                    + "pick another camera with --camera")
-            }
-            guard granted.width > 0, granted.height > 0, granted.bytesPerLine >= granted.width * 3 else {
-                throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: path,
-                                detail: "the driver granted an unusable BGR format "
-                                    + "(\(granted.width)x\(granted.height), \(granted.bytesPerLine) bytes per row)")
-            }
-            let conversion = try Self.conversion(granted: granted, device: device, configuration: configuration)
+                maximumDecodeWidth: configuration.maximumDecodeWidth, device: path)
+            let (granted, conversion) = try Self.negotiate(choice, camera: camera, device: device,
+                                                           configuration: configuration)
             var interval: FrameInterval?
             if let asked = choice.interval {
                 interval = try device.setFrameInterval(asked)
@@ -108,12 +101,16 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
 
             self.devicePath = path
             self.camera = camera
+            self.modeChoice = choice
             self.size = conversion.frameSize
             self.cameraSize = PixelSize(width: granted.width, height: granted.height)
             self.bytesPerRow = conversion.frameBytesPerRow
             self.nominalFrameRate = interval.map(\.framesPerSecond) ?? choice.interval?.framesPerSecond
             self.sourceFormat = device.driverFormat()
             self.device = device
+            let controls = ControlKeeper(device: device, request: configuration.controls)
+            keeper = controls
+            self.controls = controls
             let stream = try V4L2Stream(device: device, conversion: conversion,
                                         bufferCount: configuration.bufferCount)
             started = stream
@@ -123,6 +120,7 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
             self.thread = try CaptureThread(stream: stream, mailbox: mailbox)
         } catch {
             started?.stop() // STREAMOFF and unmap before the descriptor goes
+            keeper?.restore()
             device.close()
             throw error
         }
@@ -131,22 +129,47 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
 
     deinit { close() }
 
-    /// How frames are made once libv4l2 has chosen the camera's own format for BGR24: when that format is MJPEG,
-    /// the camera is switched to deliver it as it is (same size) and TurboJPEG decodes it; otherwise libv4l2's
-    /// BGR24 is copied.
-    private static func conversion(granted: PixelFormat, device: V4L2Device, configuration: Configuration)
-        throws(V4L2Error) -> FrameConversion {
-        guard configuration.decodesMJPEG, device.driverFormat() == .mjpeg else { return .copy(granted) }
-        let size = PixelSize(width: granted.width, height: granted.height)
+    /// Sets the chosen mode's format: MJPEG as the camera sends it, decoded by TurboJPEG; anything else as BGR24
+    /// through libv4l2, which converts from the format it picks at that size (when that is MJPEG after all, the
+    /// camera is switched to MJPEG as it is). Returns the format granted and how frames are made from it.
+    private static func negotiate(_ choice: ModeChoice, camera: CameraDescription, device: V4L2Device,
+                                  configuration: Configuration) throws(V4L2Error) -> (PixelFormat, FrameConversion) {
+        if choice.fourcc == .mjpeg && configuration.decodesMJPEG {
+            return try decodingMJPEG(at: choice.size, device: device, configuration: configuration)
+        }
+        let granted = try device.setFormat(.bgr24, choice.size)
+        guard granted.fourcc == .bgr24 else {
+            let offered = camera.formats.map(\.fourcc.description).joined(separator: ", ")
+            throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: device.path,
+                            detail: "libv4l2 cannot convert its formats (\(offered)) to BGR; "
+                                + "pick another camera with --camera")
+        }
+        guard granted.width > 0, granted.height > 0, granted.bytesPerLine >= granted.width * 3 else {
+            throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: device.path,
+                            detail: "the driver granted an unusable BGR format "
+                                + "(\(granted.width)x\(granted.height), \(granted.bytesPerLine) bytes per row)")
+        }
+        guard configuration.decodesMJPEG, device.driverFormat() == .mjpeg else { return (granted, .copy(granted)) }
+        return try decodingMJPEG(at: PixelSize(width: granted.width, height: granted.height), device: device,
+                                 configuration: configuration)
+    }
+
+    /// Asks the camera for MJPEG at `size` and makes the TurboJPEG decoder for it.
+    private static func decodingMJPEG(at size: PixelSize, device: V4L2Device, configuration: Configuration)
+        throws(V4L2Error) -> (PixelFormat, FrameConversion) {
         let native = try device.setFormat(.mjpeg, size)
         guard native.fourcc == .mjpeg, native.width == size.width, native.height == size.height else {
             throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: device.path,
-                            detail: "the camera offers MJPEG at \(size) for BGR but granted "
+                            detail: "the camera offers MJPEG at \(size) but granted "
                                 + "\(native.fourcc) at \(native.width)x\(native.height) when asked for it")
         }
-        return .decodeJPEG(try JPEGDecoder(cameraSize: size, maximumWidth: configuration.maximumDecodeWidth,
-                                           device: device.path))
+        let decoder = try JPEGDecoder(cameraSize: size, maximumWidth: configuration.maximumDecodeWidth,
+                                      device: device.path)
+        return (native, .decodeJPEG(decoder))
     }
+
+    /// One line per control theremin set or could not set, with the value before and after (for `-v`).
+    public var controlNotes: [String] { controls.notes }
 
     /// `/dev/video0 (HD Pro Webcam C920)`.
     public var name: String { "\(devicePath) (\(camera.card))" }
@@ -187,6 +210,7 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         mailbox.close()
         thread.stop()
         stream.stop()
+        controls.restore()
         device.close()
     }
 
