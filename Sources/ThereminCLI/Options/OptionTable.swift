@@ -1,3 +1,4 @@
+import ThereminCapture
 import ThereminCore
 import ThereminSession
 import ThereminTracking
@@ -62,11 +63,17 @@ enum OptionTable {
         // Camera and tracking
         OptionSpec(name: "--camera", short: "-c", value: "DEVICE", defaultText: "first camera",
                    help: "V4L2 camera, e.g. /dev/video0", group: .camera, values: .camera),
-        OptionSpec(name: "--size", short: nil, value: "WxH",
-                   defaultText: "\(Settings.defaultFrameSize.width)x\(Settings.defaultFrameSize.height)",
-                   help: "camera frame size", group: .camera),
+        OptionSpec(name: "--size", short: nil, value: "WxH", defaultText: "chosen",
+                   help: "camera frame size; by default the mode with the highest frame rate at a size the tracker "
+                       + "uses (640x360 or more, nearest 640x480), cheapest to decode (-v says which and why)",
+                   group: .camera),
         OptionSpec(name: "--fps", short: nil, value: "N", defaultText: "highest offered",
                    help: "camera frame rate", group: .camera),
+        OptionSpec(name: "--mains", short: nil, value: "HZ", defaultText: "from the time zone",
+                   help: "mains frequency for the camera's anti-flicker filter (power_line_frequency), set while "
+                       + "playing and put back on exit; by default from the time zone's country (or the locale's), "
+                       + "else the camera's own setting is kept",
+                   group: .camera, values: .choices(MainsFrequency.allCases.map { String($0.rawValue) })),
         OptionSpec(name: "--no-calibration", short: nil, value: nil, defaultText: nil,
                    help: "ignore the saved calibration for this camera or input", group: .camera),
         OptionSpec(name: "--no-preview", short: nil, value: nil, defaultText: nil,

@@ -1,3 +1,4 @@
+import ThereminCapture
 import ThereminCore
 import ThereminSession
 import ThereminTracking
@@ -44,9 +45,11 @@ struct Settings: Sendable {
     var mapping = Mapping()
     var smoothing = OneEuroSettings()
     var camera: String?
-    static let defaultFrameSize = (width: 640, height: 480)
-    var frameSize: (width: Int, height: Int) = Settings.defaultFrameSize
+    /// `--size`; nil lets the camera mode chooser pick (`ModeChoice` in ThereminCapture).
+    var frameSize: (width: Int, height: Int)?
     var frameRate: Int?
+    /// `--mains`; nil guesses it from the time zone or locale (`MainsFrequency.guess`).
+    var mains: MainsFrequency?
     var tracker = TrackerKind.neural
     /// Threads per tracker network (`--tracker-threads`).
     var trackerThreads = TrackerOptions().threads
@@ -188,6 +191,15 @@ struct Settings: Sendable {
                 throw UsageError("--fps '\(text)' is not a frame rate from 1 to 240")
             }
             frameRate = fps
+        }
+        if let text = parsed.value("--mains") {
+            guard let hz = Int(text.lowercased().replacingOccurrences(of: "hz", with: "")),
+                  let frequency = MainsFrequency(rawValue: hz) else {
+                throw UsageError("--mains '\(text)' is not a mains frequency; use "
+                    + MainsFrequency.allCases.map { String($0.rawValue) }.joined(separator: " or ")
+                    + " (Hz: 50 in Europe, Africa, most of Asia and Oceania; 60 in North America)")
+            }
+            mains = frequency
         }
         if let text = parsed.value("--tracker") {
             guard let kind = TrackerKind(rawValue: text.lowercased()) else {
