@@ -15,6 +15,9 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
     public struct Configuration: Sendable, Equatable {
         /// The device node (`--camera /dev/video2`); nil opens the first camera in `searchDirectory`.
         public var device: String?
+        /// The camera's format (`--camera-format`); it must be one the camera offers. nil lets `ModeChoice`'s rule
+        /// pick. Other than MJPEG, libv4l2 converts from the format it prefers at the chosen size.
+        public var format: FourCC?
         /// The frame size (`--size`); it must be one the camera offers. nil lets `ModeChoice`'s rule pick.
         public var size: PixelSize?
         /// The frame rate (`--fps`); nil takes the highest rate of the chosen mode.
@@ -88,8 +91,9 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         do throws(V4L2Error) {
             let camera = try CameraDiscovery.describe(device)
             let choice = try ModeSelection.choose(
-                from: camera.formats, size: configuration.size, framesPerSecond: configuration.framesPerSecond,
-                maximumDecodeWidth: configuration.maximumDecodeWidth, device: path)
+                from: camera.formats, format: configuration.format, size: configuration.size,
+                framesPerSecond: configuration.framesPerSecond, maximumDecodeWidth: configuration.maximumDecodeWidth,
+                device: path)
             let (granted, conversion) = try Self.negotiate(choice, camera: camera, device: device,
                                                            configuration: configuration)
             var interval: FrameInterval?

@@ -22,8 +22,10 @@ final class ModeSelectionTests: XCTestCase {
          format("MJPG", [(vga, [30, 15]), (hd, [30, 15])])]
     }
 
-    private func choose(_ formats: [CameraFormat], size: PixelSize? = nil, fps: Double? = nil) throws -> ModeChoice {
-        try ModeSelection.choose(from: formats, size: size, framesPerSecond: fps, device: "/dev/video0")
+    private func choose(_ formats: [CameraFormat], format: String? = nil, size: PixelSize? = nil,
+                        fps: Double? = nil) throws -> ModeChoice {
+        try ModeSelection.choose(from: formats, format: format.flatMap { FourCC($0) }, size: size,
+                                 framesPerSecond: fps, device: "/dev/video0")
     }
 
     private func mode(_ choice: ModeChoice) -> String { choice.summary }
@@ -102,6 +104,19 @@ final class ModeSelectionTests: XCTestCase {
         let formats = [format("YUYV", [(vga, [30])]), format("MJPG", [(vga, [60, 30])])]
         XCTAssertEqual(mode(try choose(formats, size: vga, fps: 60)), "MJPG 640x480 at 60 fps")
         XCTAssertEqual(mode(try choose(formats, size: vga, fps: 30)), "YUYV 640x480 at 30 fps")
+    }
+
+    func testARequestedFormatIsTheOnlyOneConsidered() throws {
+        let choice = try choose(webcam(), format: "MJPG")
+        XCTAssertEqual(mode(choice), "MJPG 640x480 at 30 fps")
+        XCTAssertTrue(choice.reason.hasPrefix("as asked (--camera-format MJPG), the highest frame rate"), choice.reason)
+        XCTAssertEqual(mode(try choose(webcam(), format: "YUYV", size: hd)), "YUYV 1280x720 at 10 fps")
+        let missing = assertV4L2Error(.noUsableFormat) { try choose(webcam(), format: "BGR3") }
+        XCTAssertEqual(missing?.detail, "BGR3 is not offered; it offers YUYV, MJPG; pick one with --camera-format")
+        let h264 = [format("H264", [(vga, [30])]), format("YUYV", [(vga, [30])])]
+        let undecodable = assertV4L2Error(.noUsableFormat) { try choose(h264, format: "H264") }
+        XCTAssertTrue(undecodable?.detail?.hasPrefix("theremin cannot decode H264; pick one of MJPG, BGR3, YUYV") ?? false,
+                      undecodable?.detail ?? "")
     }
 
     func testUnofferedSizeOrRateSaysWhatIsOffered() {

@@ -87,7 +87,7 @@ final class V4L2CameraNegotiationTests: XCTestCase {
         XCTAssertEqual(frame.height, 360)
     }
 
-    /// `--size` and `--fps` restrict the choice: at 640x480 only YUYV is offered; 10 fps at 1280x720 only in YUYV.
+    /// `--size`, `--fps` and `--camera-format` restrict the choice: at 640x480 only YUYV is offered; 10 fps at 1280x720 only in YUYV.
     func testRequestedSizeOrRatePicksTheFormatThatOffersIt() throws {
         let fake = try startFakeCamera { $0.modes = Self.webcamModes }
         let vga = try openCamera(fake) { $0.size = PixelSize(width: 640, height: 480) }
@@ -106,6 +106,11 @@ final class V4L2CameraNegotiationTests: XCTestCase {
         let status = try fake.status()
         XCTAssertEqual(status["format"], "YUYV")
         XCTAssertEqual(status["fps"], "10")
+        slow.close()
+
+        let yuyv = try openCamera(fake) { $0.format = FourCC("YUYV") }
+        XCTAssertEqual(yuyv.modeChoice.summary, "YUYV 640x480 at 30 fps", "YUYV's fastest mode at the tracker's size")
+        XCTAssertEqual(try fake.status()["format"], "YUYV")
     }
 
     static let webcamModes = [FakeCamera.Options.Mode("YUYV", 640, 480, [30, 15]),

@@ -16,6 +16,7 @@ struct PlayCommand {
         configuration.device = settings.camera
         configuration.size = settings.frameSize.map { PixelSize(width: $0.width, height: $0.height) }
         configuration.framesPerSecond = settings.frameRate.map(Double.init)
+        configuration.format = settings.cameraFormat
         configuration.controls = settings.cameraControls
         let camera: ReconnectingCamera
         do {

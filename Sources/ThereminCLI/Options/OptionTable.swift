@@ -69,6 +69,9 @@ enum OptionTable {
                    group: .camera),
         OptionSpec(name: "--fps", short: nil, value: "N", defaultText: "highest offered",
                    help: "camera frame rate", group: .camera),
+        OptionSpec(name: "--camera-format", short: nil, value: "FOURCC", defaultText: "chosen",
+                   help: "the camera's own format: MJPG (decoded by TurboJPEG), BGR3, or a raw format libv4l2 converts "
+                       + "(YUYV and others)", group: .camera, values: .choices(FourCC.decodable.map(\.description))),
         OptionSpec(name: "--mains", short: nil, value: "HZ", defaultText: "from the time zone",
                    help: "mains frequency for the camera's anti-flicker filter (power_line_frequency), set while "
                        + "playing and put back on exit; by default from the time zone's country (or the locale's), "

@@ -48,6 +48,8 @@ struct Settings: Sendable {
     /// `--size`; nil lets the camera mode chooser pick (`ModeChoice` in ThereminCapture).
     var frameSize: (width: Int, height: Int)?
     var frameRate: Int?
+    /// `--camera-format`; nil lets the camera mode chooser pick.
+    var cameraFormat: FourCC?
     /// `--mains`; nil guesses it from the time zone or locale (`MainsFrequency.guess`).
     var mains: MainsFrequency?
     var tracker = TrackerKind.neural
@@ -191,6 +193,13 @@ struct Settings: Sendable {
                 throw UsageError("--fps '\(text)' is not a frame rate from 1 to 240")
             }
             frameRate = fps
+        }
+        if let text = parsed.value("--camera-format") {
+            guard let format = FourCC.decodable.first(where: { $0.description == text.uppercased() }) else {
+                throw UsageError("--camera-format '\(text)' is not a camera format theremin decodes; use "
+                    + FourCC.decodable.map(\.description).joined(separator: ", ") + " (see --list-devices)")
+            }
+            cameraFormat = format
         }
         if let text = parsed.value("--mains") {
             guard let hz = Int(text.lowercased().replacingOccurrences(of: "hz", with: "")),

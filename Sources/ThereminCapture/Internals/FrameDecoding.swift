@@ -15,16 +15,12 @@ enum FrameDecoding: Equatable {
             self = .asIs
         } else if fourcc == .mjpeg {
             self = .turboJPEG
-        } else if Self.convertedByLibv4l2.contains(fourcc.description) {
+        } else if FourCC.convertedByLibv4l2.contains(fourcc) {
             self = .libv4l2
         } else {
             return nil
         }
     }
-
-    /// Raw formats libv4lconvert turns into BGR24 (its `supported_src_pixfmts`, the common ones).
-    private static let convertedByLibv4l2: Set<String> = ["YUYV", "YVYU", "UYVY", "NV12", "NV21", "YU12", "YV12",
-                                                          "RGB3", "GREY"]
 
     /// The frame size the tracker gets from a camera frame of `size`.
     func frameSize(for size: PixelSize, maximumDecodeWidth: Int) -> PixelSize {
@@ -47,4 +43,13 @@ enum FrameDecoding: Equatable {
             return 1.8 * megapixels + 2.1 * Double(decoded.width * decoded.height) / 1e6
         }
     }
+}
+
+extension FourCC {
+    /// Raw formats libv4lconvert turns into BGR24 (the common ones of its `supported_src_pixfmts`).
+    static let convertedByLibv4l2 = ["YUYV", "YVYU", "UYVY", "NV12", "NV21", "YU12", "YV12", "RGB3", "GREY"]
+        .compactMap { FourCC($0) }
+
+    /// The camera formats theremin plays from (`--camera-format`): MJPEG, BGR as it is, and libv4l2's raw formats.
+    public static let decodable: [FourCC] = [.mjpeg, .bgr24] + convertedByLibv4l2
 }

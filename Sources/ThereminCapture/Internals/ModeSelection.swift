@@ -36,16 +36,30 @@ enum ModeSelection {
     }
 
     /// - Parameters:
+    ///   - format: `--camera-format`, which must be offered; nil lets the chooser pick.
     ///   - size: `--size`, which must be offered; nil lets the chooser pick.
     ///   - framesPerSecond: `--fps`, which must be offered (at `size`, when given); nil takes the chosen mode's fastest.
     ///   - maximumDecodeWidth: MJPEG wider than this is decoded at a reduced scale (what the tracker gets counts).
     /// - Throws: `V4L2Error` `.noUsableFormat` saying what is offered instead.
-    static func choose(from formats: [CameraFormat], size: PixelSize?, framesPerSecond: Double?,
-                       maximumDecodeWidth: Int = 640, device: String) throws(V4L2Error) -> ModeChoice {
+    static func choose(from offered: [CameraFormat], format: FourCC? = nil, size: PixelSize?,
+                       framesPerSecond: Double?, maximumDecodeWidth: Int = 640,
+                       device: String) throws(V4L2Error) -> ModeChoice {
         func unusable(_ detail: String) -> V4L2Error {
             V4L2Error(kind: .noUsableFormat, operation: "choose format", device: device, detail: detail)
         }
-        guard !formats.isEmpty else { throw unusable("it offers no video formats") }
+        guard !offered.isEmpty else { throw unusable("it offers no video formats") }
+        var formats = offered
+        if let format {
+            formats = offered.filter { $0.fourcc == format }
+            guard !formats.isEmpty else {
+                let names = offered.map(\.fourcc.description).joined(separator: ", ")
+                throw unusable("\(format) is not offered; it offers \(names); pick one with --camera-format")
+            }
+            guard FrameDecoding(format) != nil else {
+                let names = FourCC.decodable.map(\.description).joined(separator: ", ")
+                throw unusable("theremin cannot decode \(format); pick one of \(names) with --camera-format")
+            }
+        }
         let sizesKnown = formats.contains { !$0.sizes.isEmpty || $0.sizeRange != nil }
         if let size, sizesKnown, !formats.contains(where: { $0.offers(size) }) {
             throw unusable("\(size) is not offered; it offers \(describeSizes(formats)); pick one with --size")
@@ -68,8 +82,8 @@ enum ModeSelection {
                           maximumDecodeWidth: maximumDecodeWidth)
         let best = ranked[0]
         let interval = framesPerSecond.flatMap { best.interval(for: $0) } ?? best.fastest
-        let reason = explain(best, over: ranked.dropFirst().first, size: size, framesPerSecond: framesPerSecond,
-                             maximumDecodeWidth: maximumDecodeWidth)
+        let reason = explain(best, over: ranked.dropFirst().first, format: format, size: size,
+                             framesPerSecond: framesPerSecond, maximumDecodeWidth: maximumDecodeWidth)
         return ModeChoice(fourcc: best.fourcc, size: best.size, interval: interval, reason: reason)
     }
 
@@ -134,9 +148,10 @@ enum ModeSelection {
     }
 
     /// Which rule made `best` win over the next best, in words.
-    static func explain(_ best: Candidate, over next: Candidate?, size: PixelSize?, framesPerSecond: Double?,
-                        maximumDecodeWidth: Int) -> String {
+    static func explain(_ best: Candidate, over next: Candidate?, format: FourCC?, size: PixelSize?,
+                        framesPerSecond: Double?, maximumDecodeWidth: Int) -> String {
         var asked: [String] = []
+        if let format { asked.append("--camera-format \(format)") }
         if let size { asked.append("--size \(size)") }
         if let framesPerSecond { asked.append("--fps \(FrameInterval.format(framesPerSecond))") }
         let prefix = asked.isEmpty ? "" : "as asked (\(asked.joined(separator: ", "))), "

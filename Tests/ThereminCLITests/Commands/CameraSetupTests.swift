@@ -64,17 +64,17 @@ final class CameraSetupTests: BinaryTestCase {
             + "on exit (50 Hz mains: time zone Europe/Berlin (DE); --mains changes it)"), stderr)
     }
 
-    /// `--size` and `--mains` given win; a run that fails after the camera was set up (no such sound device) still
+    /// `--camera-format` and `--mains` given win; a run that fails after the camera was set up (no such sound device) still
     /// puts the controls back.
-    func testTheUsersSizeAndMainsWinAndAFailedRunPutsTheControlsBack() throws {
+    func testTheUsersFormatAndMainsWinAndAFailedRunPutsTheControlsBack() throws {
         let camera = try startCamera()
         let result = try ProcessRunner.run(binary, [
             "--camera", camera.devicePath, "--no-preview", "--audio-device", "nosuchcard", "-v",
-            "--size", "640x480", "--mains", "60",
+            "--camera-format", "YUYV", "--mains", "60",
         ], environment: ["XDG_CONFIG_HOME": directory.path, "TZ": "Europe/Berlin"])
         XCTAssertEqual(result.status, 2, result.stderr)
-        XCTAssertTrue(result.stderr.contains("YUYV 640x480 at 30 fps: as asked (--size 640x480), the only mode theremin "
-            + "can use there\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("YUYV 640x480 at 30 fps: as asked (--camera-format YUYV), the highest frame "
+            + "rate at a size the tracker uses (next best: YUYV 1280x720 at 10 fps)\n"), result.stderr)
         XCTAssertTrue(result.stderr.contains("camera control exposure_auto_priority: 1 (frame rate may drop in dim "
             + "light) → 0 (frame rate kept constant) while playing, put back on exit"), result.stderr)
         XCTAssertTrue(result.stderr.contains("camera control power_line_frequency: already 2 (60 Hz) (60 Hz mains: "

@@ -18,6 +18,7 @@ final class SettingsTests: XCTestCase {
         XCTAssertNil(settings.mains, "guessed from the time zone")
         XCTAssertEqual(try Settings(arguments: ["--mains", "60"]).mains, .hz60)
         XCTAssertEqual(try Settings(arguments: ["--mains", "50Hz"]).mains, .hz50)
+        XCTAssertEqual(try Settings(arguments: ["--camera-format", "mjpg"]).cameraFormat, .mjpeg)
     }
 
     func testValuesAreParsedInEveryForm() throws {
@@ -57,6 +58,7 @@ final class SettingsTests: XCTestCase {
             (["--tracker-threads", "two"], "not a thread count"),
             (["--mains", "55"], "--mains '55' is not a mains frequency; use 50 or 60"),
             (["--main", "50"], "unknown option '--main' (did you mean '--mains'?)"),
+            (["--camera-format", "H264"], "--camera-format 'H264' is not a camera format theremin decodes; use MJPG, BGR3, YUYV"),
             (["--output", "x.wav"], "--output needs --replay"),
             (["--replay", "a", "--input", "b"], "cannot be combined"),
             (["--replay", "a", "--record", "b"], "does not apply"),
