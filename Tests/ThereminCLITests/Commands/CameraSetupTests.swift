@@ -19,13 +19,20 @@ final class CameraSetupTests: BinaryTestCase {
         return camera
     }
 
-    /// Plays from `camera` until it streams, returns its status then, stops it with SIGINT and returns the result.
-    /// The signal may come while the tracker is still loading: that too must end cleanly.
+    /// Plays from `camera` into the paced test device until the camera streams, returns its status then, stops
+    /// it with SIGINT and returns the result. The signal may come while the tracker is still loading: that too must
+    /// end cleanly.
     private func play(_ camera: FakeCamera, _ arguments: [String], environment: [String: String] = [:])
         throws -> (whilePlaying: [String: String], result: ProcessRunner.Result) {
+        let paced = try ALSATestEnvironment.requirePacedDevice()
+        let config = directory.appendingPathComponent("asound.conf")
+        try Data(ALSATestEnvironment.configuration(defaultCapture: "/dev/null", extra: paced).utf8).write(to: config)
+        let sound = directory.appendingPathComponent("sound.raw").path
         let running = try ProcessRunner.spawn(binary, ["--camera", camera.devicePath, "--no-preview",
-                                                       "--audio-device", "null", "-v"] + arguments,
-                                              environment: environment.merging(["XDG_CONFIG_HOME": directory.path]) { a, _ in a })
+                                                       "--audio-device", "paced:FILE=\(sound)", "-v"] + arguments,
+                                              environment: environment.merging([
+                                                  "XDG_CONFIG_HOME": directory.path, "ALSA_CONFIG_PATH": config.path,
+                                              ]) { a, _ in a })
         var status: [String: String] = [:]
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
