@@ -1,8 +1,7 @@
-import CV4L2
-
 /// The camera controls theremin reads or sets, named as V4L2 (and `v4l2-ctl`) name them.
 ///
-/// UVC semantics (UVC 1.5, 4.2.2.1.2–4; the kernel's V4L2_CID_* docs): `exposure_auto` is the auto-exposure mode
+/// UVC semantics (the UVC camera terminal's AE mode, AE priority and power-line controls, as the kernel's
+/// V4L2_CID_* documentation maps them): `exposure_auto` is the auto-exposure mode
 /// (0 auto, 1 manual, 2 shutter priority, 3 aperture priority — "auto" on most webcams); `exposure_auto_priority`
 /// (UVC "AE priority") 1 lets the camera lower the frame rate to lengthen the exposure in dim light, 0 keeps the
 /// frame rate constant and raises gain instead; `power_line_frequency` (0 disabled, 1 50 Hz, 2 60 Hz, 3 auto)
@@ -14,15 +13,6 @@ public enum CameraControl: String, CaseIterable, Sendable, Encodable {
     case exposureAutoPriority = "exposure_auto_priority"
     /// Set to the mains frequency while playing, so lights do not flicker in the picture.
     case powerLineFrequency = "power_line_frequency"
-
-    /// The V4L2 control id (V4L2_CID_EXPOSURE_AUTO, …).
-    var id: UInt32 {
-        switch self {
-        case .exposureAuto: CV4L2_CID_EXPOSURE_AUTO
-        case .exposureAutoPriority: CV4L2_CID_EXPOSURE_AUTO_PRIORITY
-        case .powerLineFrequency: CV4L2_CID_POWER_LINE_FREQUENCY
-        }
-    }
 
     /// What a value means where the driver names no menu item: `on`/`off` for the priority.
     func meaning(of value: Int32) -> String? {

@@ -1,5 +1,5 @@
-// Every raw C call of ThereminCapture lives in this file: libv4l2's open/ioctl/mmap/close, poll, eventfd and the
-// monotonic clock. The rest of the module sees typed Swift values and V4L2Error.
+// Every raw C call of ThereminCapture lives in this file: libv4l2's open/ioctl/mmap/close (controls too), poll,
+// eventfd and the monotonic clock. The rest of the module sees typed Swift values and V4L2Error.
 import CV4L2
 #if canImport(Glibc)
 import Glibc
@@ -438,6 +438,17 @@ final class WakeSignal: @unchecked Sendable {
     func signal() {
         var one: UInt64 = 1
         _ = withUnsafeBytes(of: &one) { bytes in write(descriptor, bytes.baseAddress, bytes.count) }
+    }
+}
+
+extension CameraControl {
+    /// The V4L2 control id (V4L2_CID_EXPOSURE_AUTO, …).
+    var id: UInt32 {
+        switch self {
+        case .exposureAuto: CV4L2_CID_EXPOSURE_AUTO
+        case .exposureAutoPriority: CV4L2_CID_EXPOSURE_AUTO_PRIORITY
+        case .powerLineFrequency: CV4L2_CID_POWER_LINE_FREQUENCY
+        }
     }
 }
 
