@@ -1,10 +1,11 @@
 import Synchronization
 import ThereminCore
 
-/// A live V4L2 webcam as a `FrameSource`: chooses the camera's mode (`ModeChoice`), negotiates BGR24 through
-/// libv4l2 (which converts YUYV and the other formats), except that MJPEG frames are decoded by TurboJPEG directly
-/// (faster, and at a reduced scale when the camera's frames are wider than the tracker uses); streams through memory-mapped buffers on its own thread, and
-/// always hands out the newest frame.
+/// A live V4L2 webcam as a `FrameSource`: chooses the camera's mode (`ModeChoice`); takes MJPEG (decoded by
+/// TurboJPEG, at a reduced scale when wider than the tracker uses) and YUYV (converted in the range the driver
+/// declares) as the camera sends them, and other formats as BGR24 from libv4l2; holds the frame rate and sets the
+/// anti-flicker filter while open (`CameraControlRequest`); streams through memory-mapped buffers on its own
+/// thread, and always hands out the newest frame.
 ///
 /// Frames are stamped with the driver's capture time on the monotonic clock (`MonotonicClock`). A consumer slower
 /// than the camera skips frames (counted in `droppedFrames`) instead of falling behind. When the camera is
@@ -16,7 +17,7 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         /// The device node (`--camera /dev/video2`); nil opens the first camera in `searchDirectory`.
         public var device: String?
         /// The camera's format (`--camera-format`); it must be one the camera offers. nil lets `ModeChoice`'s rule
-        /// pick. Other than MJPEG, libv4l2 converts from the format it prefers at the chosen size.
+        /// pick. Other than MJPEG and YUYV, libv4l2 converts from the format it prefers at the chosen size.
         public var format: FourCC?
         /// The frame size (`--size`); it must be one the camera offers. nil lets `ModeChoice`'s rule pick.
         public var size: PixelSize?
@@ -31,8 +32,8 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         /// MJPEG frames wider than this are decoded at a reduced scale (1/2, 1/4, …): the tracker works at ≤ 640 px
         /// and a half-scale decode costs a fraction of a full one.
         public var maximumDecodeWidth = 640
-        /// false leaves MJPEG to libv4l2's conversion, as for other formats: `capture-bench`'s comparison.
-        package var decodesMJPEG = true
+        /// false leaves MJPEG and YUYV to libv4l2's conversion, as for other formats: `capture-bench`'s comparison.
+        package var convertsHere = true
         /// The controls set while the camera is open (frame rate held, anti-flicker) and put back on close.
         public var controls = CameraControlRequest()
 
@@ -133,13 +134,16 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
 
     deinit { close() }
 
-    /// Sets the chosen mode's format: MJPEG as the camera sends it, decoded by TurboJPEG; anything else as BGR24
-    /// through libv4l2, which converts from the format it picks at that size (when that is MJPEG after all, the
-    /// camera is switched to MJPEG as it is). Returns the format granted and how frames are made from it.
+    /// Sets the chosen mode's format. MJPEG and YUYV are taken as the camera sends them and decoded here
+    /// (TurboJPEG; `YUYVConverter`, which reads the range the driver declares, where libv4l2 would take every YUYV
+    /// picture as full range); anything else is asked of libv4l2 as BGR24 at the chosen size, and libv4l2 converts
+    /// from the format it prefers there (when that is MJPEG or YUYV after all, it is taken as it is too). Returns
+    /// the format granted and how frames are made from it.
     private static func negotiate(_ choice: ModeChoice, camera: CameraDescription, device: V4L2Device,
                                   configuration: Configuration) throws(V4L2Error) -> (PixelFormat, FrameConversion) {
-        if choice.fourcc == .mjpeg && configuration.decodesMJPEG {
-            return try decodingMJPEG(at: choice.size, device: device, configuration: configuration)
+        if let fourcc = choice.fourcc,
+           let converted = try convertedHere(fourcc, choice.size, device: device, configuration: configuration) {
+            return converted
         }
         let granted = try device.setFormat(.bgr24, choice.size)
         guard granted.fourcc == .bgr24 else {
@@ -153,23 +157,41 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
                             detail: "the driver granted an unusable BGR format "
                                 + "(\(granted.width)x\(granted.height), \(granted.bytesPerLine) bytes per row)")
         }
-        guard configuration.decodesMJPEG, device.driverFormat() == .mjpeg else { return (granted, .copy(granted)) }
-        return try decodingMJPEG(at: PixelSize(width: granted.width, height: granted.height), device: device,
-                                 configuration: configuration)
+        let size = PixelSize(width: granted.width, height: granted.height)
+        if let driver = device.driverFormat(),
+           let converted = try convertedHere(driver, size, device: device, configuration: configuration) {
+            return converted
+        }
+        return (granted, .copy(granted))
     }
 
-    /// Asks the camera for MJPEG at `size` and makes the TurboJPEG decoder for it.
-    private static func decodingMJPEG(at size: PixelSize, device: V4L2Device, configuration: Configuration)
-        throws(V4L2Error) -> (PixelFormat, FrameConversion) {
-        let native = try device.setFormat(.mjpeg, size)
-        guard native.fourcc == .mjpeg, native.width == size.width, native.height == size.height else {
+    /// For MJPEG and YUYV (unless `convertsHere` is off): the camera switched to deliver `fourcc` at `size` as it
+    /// is, and the conversion done here; nil for the formats libv4l2 converts.
+    private static func convertedHere(_ fourcc: FourCC, _ size: PixelSize, device: V4L2Device,
+                                      configuration: Configuration) throws(V4L2Error) -> (PixelFormat, FrameConversion)? {
+        guard configuration.convertsHere else { return nil }
+        if fourcc == .mjpeg {
+            let format = try native(.mjpeg, size, device: device)
+            return (format, .decodeJPEG(try JPEGDecoder(cameraSize: size, maximumWidth: configuration.maximumDecodeWidth,
+                                                        device: device.path)))
+        }
+        if fourcc == .yuyv && size.width % 2 == 0 {
+            let format = try native(.yuyv, size, device: device)
+            return (format, .convertYUYV(format, YUYVConverter(format.colorEncoding)))
+        }
+        return nil
+    }
+
+    /// Switches the camera to deliver `fourcc` at `size` untouched by libv4l2, or says it would not.
+    private static func native(_ fourcc: FourCC, _ size: PixelSize, device: V4L2Device) throws(V4L2Error)
+        -> PixelFormat {
+        let native = try device.setFormat(fourcc, size)
+        guard native.fourcc == fourcc, native.width == size.width, native.height == size.height else {
             throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: device.path,
-                            detail: "the camera offers MJPEG at \(size) but granted "
+                            detail: "the camera offers \(fourcc) at \(size) but granted "
                                 + "\(native.fourcc) at \(native.width)x\(native.height) when asked for it")
         }
-        let decoder = try JPEGDecoder(cameraSize: size, maximumWidth: configuration.maximumDecodeWidth,
-                                      device: device.path)
-        return (native, .decodeJPEG(decoder))
+        return native
     }
 
     /// One line per control theremin set or could not set, with the value before and after (for `-v`).

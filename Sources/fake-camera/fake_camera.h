@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/time.h>
 #include <sys/types.h>
 
@@ -82,6 +83,7 @@ typedef struct {
     bool control_offered[FAKE_CONTROL_COUNT]; /* --controls: which of fake_control_specs the camera has */
     int32_t control_initial[FAKE_CONTROL_COUNT]; /* ...and their values at power-on (and after a replug) */
     bool dim;                /* a dark room: auto exposure with frame-rate priority halves the rate */
+    const char *frame_log;   /* a line per produced frame: sequence, due time, video frame; NULL: none */
 } fake_options;
 
 /// Parses the command line; returns 0 to run, 1 after printing help, 2 after printing a usage error.
@@ -161,6 +163,7 @@ typedef struct {
     int pending_count;
 
     fake_frame_source *source;
+    FILE *frame_log; /* --frame-log, line-buffered; NULL: none */
 } fake_device;
 
 int fake_device_init(fake_device *device, const fake_options *options);
@@ -258,7 +261,8 @@ int fake_frames_start(fake_frame_source *source, uint32_t fourcc, int32_t width,
 /// One produced frame.
 typedef struct {
     uint32_t bytesused;
-    bool corrupted; /* damaged on purpose */
+    bool corrupted;    /* damaged on purpose */
+    long video_frame;  /* the frame of the video file shown (0 after each loop); -1 for the pattern */
 } fake_frame_result;
 
 /// Produces frame `sequence` into `destination` (up to `image_size` bytes), or skips it when `destination` is NULL.

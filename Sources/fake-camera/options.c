@@ -39,6 +39,8 @@ static const char usage_text[] =
     "  --exit-with-parent       stop (and unmount) within a second of the parent process dying\n"
     "  --corrupt-jpeg EVERY,SEED  damage about one MJPEG frame in EVERY (truncated, garbage or zero-length; which\n"
     "                           frames and how drawn from SEED)\n"
+    "  --frame-log FILE         write a line per delivered frame: sequence, due time (the buffer's monotonic\n"
+    "                           timestamp, s) and the --video frame shown (-1 for the pattern)\n"
     "\n"
     "Runtime control: write a command to DIR/control (unplug, plug, stall, resume, busy on, busy off);\n"
     "read DIR/control for a status line (with the controls' current values).\n";
@@ -141,6 +143,7 @@ int fake_options_parse(int argc, char **argv, fake_options *o) {
         {"exit-with-parent", no_argument, NULL, 'P'}, {"corrupt-jpeg", required_argument, NULL, 'j'},
         {"mode", required_argument, NULL, 'o'},        {"controls", required_argument, NULL, 'C'},
         {"dim", no_argument, NULL, 'D'},
+        {"frame-log", required_argument, NULL, 'L'},
         {NULL, 0, NULL, 0},
     };
     *o = (fake_options){
@@ -216,6 +219,7 @@ int fake_options_parse(int argc, char **argv, fake_options *o) {
                                    "power_line_frequency; values in their ranges)", optarg);
             break;
         case 'D': o->dim = true; break;
+        case 'L': o->frame_log = optarg; break;
         case 'h': fputs(usage_text, stdout); return 1;
         default:
             return usage_error("unknown or incomplete option %s", argv[optind - 1]);

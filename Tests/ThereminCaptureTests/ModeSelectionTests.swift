@@ -115,7 +115,7 @@ final class ModeSelectionTests: XCTestCase {
         XCTAssertEqual(missing?.detail, "BGR3 is not offered; it offers YUYV, MJPG; pick one with --camera-format")
         let h264 = [format("H264", [(vga, [30])]), format("YUYV", [(vga, [30])])]
         let undecodable = assertV4L2Error(.noUsableFormat) { try choose(h264, format: "H264") }
-        XCTAssertTrue(undecodable?.detail?.hasPrefix("theremin cannot decode H264; pick one of MJPG, BGR3, YUYV") ?? false,
+        XCTAssertTrue(undecodable?.detail?.hasPrefix("theremin cannot decode H264; pick one of MJPG, YUYV, BGR3") ?? false,
                       undecodable?.detail ?? "")
     }
 

@@ -93,12 +93,12 @@ enum ModeSelection {
         for format in formats {
             guard let decoding = FrameDecoding(format.fourcc) else { continue }
             var sizes = format.sizes
-            if let range = format.sizeRange, let template = sizes.first {
+            let wanted = size ?? trackerSize
+            if let range = format.sizeRange, let template = sizes.first, range.contains(wanted),
+               !sizes.contains(where: { $0.size == wanted }) {
                 // A stepwise range lists its ends; the size asked for, or the tracker's, inside it takes their rates.
-                for wanted in [size ?? trackerSize] where range.contains(wanted) && !sizes.contains(where: { $0.size == wanted }) {
-                    sizes.append(CameraFrameSize(size: wanted, intervals: template.intervals,
-                                                 intervalRange: template.intervalRange))
-                }
+                sizes.append(CameraFrameSize(size: wanted, intervals: template.intervals,
+                                             intervalRange: template.intervalRange))
             }
             for offered in sizes where size == nil || offered.size == size {
                 result.append(Candidate(fourcc: format.fourcc, size: offered.size, decoding: decoding,

@@ -73,6 +73,8 @@ public final class FakeCamera: @unchecked Sendable {
                 "\(fourcc):\(width)x\(height)@" + rates.map { String($0) }.joined(separator: "/")
             }
         }
+        /// A file that gets a line per delivered frame: sequence, due time (the buffer's timestamp) and video frame.
+        public var frameLog: String?
 
         public init() {}
 
@@ -96,6 +98,7 @@ public final class FakeCamera: @unchecked Sendable {
                 arguments += ["--controls", items.isEmpty ? "none" : items.joined(separator: ",")]
             }
             if dim { arguments.append("--dim") }
+            if let frameLog { arguments += ["--frame-log", frameLog] }
             return arguments
         }
     }

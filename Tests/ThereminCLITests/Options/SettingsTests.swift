@@ -58,7 +58,7 @@ final class SettingsTests: XCTestCase {
             (["--tracker-threads", "two"], "not a thread count"),
             (["--mains", "55"], "--mains '55' is not a mains frequency; use 50 or 60"),
             (["--main", "50"], "unknown option '--main' (did you mean '--mains'?)"),
-            (["--camera-format", "H264"], "--camera-format 'H264' is not a camera format theremin decodes; use MJPG, BGR3, YUYV"),
+            (["--camera-format", "H264"], "--camera-format 'H264' is not a camera format theremin decodes; use MJPG, YUYV, BGR3"),
             (["--output", "x.wav"], "--output needs --replay"),
             (["--replay", "a", "--input", "b"], "cannot be combined"),
             (["--replay", "a", "--record", "b"], "does not apply"),
