@@ -48,7 +48,7 @@ public enum DeviceListing {
                 lines.append("    plays \(mode.summary): \(mode.reason)")
             }
             if verbose {
-                lines.append("    controls theremin sets while playing (and puts back on exit):")
+                lines.append("    controls (theremin keeps exposure_auto, sets the others while playing and puts them back):")
                 lines += camera.controls.map { "      \($0.description)" }
             }
         }
