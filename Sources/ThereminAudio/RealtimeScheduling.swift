@@ -4,9 +4,12 @@ import Synchronization
 /// Real-time care for the audio thread, asked for politely: `SCHED_FIFO` for the thread and locked memory for the
 /// process, granted to root or to a user with rtprio and memlock limits (the `audio` group on most distributions).
 /// When either is refused the thread plays at normal priority, and the caller gets one notice to show.
-enum RealtimeScheduling {
+package enum RealtimeScheduling {
+    /// The audio thread's `SCHED_FIFO` priority; the threads feeding it ask for less.
+    package static let audioPriority: Int32 = 70
+
     /// Tries `SCHED_FIFO` at a middling priority for the calling thread; returns true when granted.
-    static func request(priority: Int32 = 70) -> Bool {
+    package static func request(priority: Int32 = audioPriority) -> Bool {
         var parameters = sched_param()
         parameters.sched_priority = min(priority, sched_get_priority_max(SCHED_FIFO))
         return pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters) == 0

@@ -169,7 +169,7 @@ public final class HandTracker: @unchecked Sendable {
     private func trackedHand(from hand: th_hand, time: Double) -> TrackedHand {
         let mirrored = hand.mirrored != 0
         guard hand.present != 0 else {
-            return TrackedHand(sample: .absent(at: time), mirrored: mirrored, detectorRan: hand.detector_ran != 0)
+            return TrackedHand(sample: .absent(at: time), mirrored: mirrored, detectorPasses: Int(hand.detector_ran))
         }
         let handedness: Handedness? = switch hand.handedness {
         case TH_HAND_LEFT: .left
@@ -180,7 +180,7 @@ public final class HandTracker: @unchecked Sendable {
                                 confidence: Double(hand.confidence), handedness: handedness,
                                 landmarks: TrackerCalls.landmarks(of: hand), acquired: hand.acquired != 0,
                                 region: TrackerCalls.region(of: hand))
-        return TrackedHand(sample: sample, mirrored: mirrored, detectorRan: hand.detector_ran != 0,
+        return TrackedHand(sample: sample, mirrored: mirrored, detectorPasses: Int(hand.detector_ran),
                            handednessConfidence: Double(hand.handedness_confidence))
     }
 }

@@ -8,8 +8,11 @@ public struct TrackedHand: Sendable, Equatable {
     public var sample: HandSample
     /// Whether the coordinates are in the mirrored selfie view.
     public var mirrored: Bool
-    /// Whether the palm detector ran on this frame (the expensive step).
-    public var detectorRan: Bool
+    /// How many times the palm detector (the expensive step) ran on this frame: 0 while tracking, 1 for the whole
+    /// frame, more while searching tiles for a far player.
+    public var detectorPasses: Int
+    /// Whether the palm detector ran on this frame.
+    public var detectorRan: Bool { detectorPasses > 0 }
     /// How sure the model is of `sample.handedness`, in [0.5, 1]; 0 when unknown.
     public var handednessConfidence: Double
 
@@ -19,13 +22,13 @@ public struct TrackedHand: Sendable, Equatable {
     public var acquired: Bool { sample.acquired }
 
     /// - Parameters: `region` and `acquired`, when given, are stored in the sample.
-    public init(sample: HandSample, mirrored: Bool, region: HandRegion? = nil, detectorRan: Bool = false,
+    public init(sample: HandSample, mirrored: Bool, region: HandRegion? = nil, detectorPasses: Int = 0,
                 handednessConfidence: Double = 0, acquired: Bool = false) {
         self.sample = sample
         if let region { self.sample.region = region }
         if acquired { self.sample.acquired = true }
         self.mirrored = mirrored
-        self.detectorRan = detectorRan
+        self.detectorPasses = detectorPasses
         self.handednessConfidence = handednessConfidence
     }
 }

@@ -32,6 +32,9 @@ public struct TrackerOptions: Sendable, Equatable {
     /// While no hand is tracked, also search zoomed tiles of the frame for hands too small for the whole-frame palm
     /// detector (a player two or three metres away); one tile a frame in video mode, all of them for still images.
     public var farSearch: Bool
+    /// The camera's frame rate, when known: above 40 fps a searching frame runs the whole-frame detector or a tile in
+    /// turn instead of both (~20 ms together here), so looking for a hand does not make the camera drop frames.
+    public var frameRate: Double?
 
     /// The hands a tracker can follow at most.
     public static let maxHandsRange = 1...Int(TH_MAX_HANDS)
@@ -62,6 +65,10 @@ public struct TrackerOptions: Sendable, Equatable {
         guard detectorInterval >= 1 else {
             throw TrackerError(kind: .invalidOptions, problem: "detector interval \(detectorInterval) frames",
                                remedy: "use 1 frame (look for a second hand on every frame) or more")
+        }
+        if let frameRate, !(frameRate > 0.1 && frameRate <= 1000) {
+            throw TrackerError(kind: .invalidOptions, problem: "a frame rate of \(frameRate) fps",
+                               remedy: "give the camera's rate, from 0.1 to 1000 fps")
         }
         guard Self.threadsRange.contains(threads) else {
             let range = Self.threadsRange

@@ -66,4 +66,40 @@ final class FarPlayerTests: XCTestCase {
         // One tile a frame: 15 tiles cover a 640x480 frame, so a still hand the tiles can see is found within 30.
         XCTAssertGreaterThanOrEqual(frames.count, 4, "found in \(frames)")
     }
+
+    /// A searching frame runs the whole-frame detector and a tile (two passes) at 30 fps; at 60 fps, where both do not
+    /// fit a frame interval, one of them a frame in turn, and a far hand is still found (in about twice the frames).
+    func testAtSixtyFPSTheSearchAlternatesWholeFrameAndTile() throws {
+        let hands = try photos("hands_nogt"), rooms = try photos("negatives")
+        func videoTracker(fps: Double?) throws -> HandTracker {
+            var options = TrackerOptions(mirrored: false, mode: .video, maxHands: 1, farSearch: true)
+            options.frameRate = fps
+            return try HandTracker(models: try Fixtures.models(), options: options)
+        }
+        let room = rooms[0]
+        for (fps, passes) in [(30.0, 2), (60.0, 1)] {
+            let tracker = try videoTracker(fps: fps)
+            let counts = try (0..<6).map { _ in try tracker.track(room).detectorPasses }
+            XCTAssertEqual(counts.filter { $0 == passes }.count, 6, "\(fps) fps: palm detector passes \(counts)")
+        }
+        XCTAssertEqual(try videoTracker(fps: nil).track(room).detectorPasses, 2, "an unknown rate searches as at 30")
+
+        let fast = try videoTracker(fps: 60)
+        var found = 0
+        for (index, photo) in hands.enumerated() {
+            let scene = FarPlayerScenes.compose(photo: photo, background: rooms[index % rooms.count], shrink: .half,
+                                                index: index)
+            fast.reset()
+            found += try (1...60).contains(where: { _ in try fast.track(scene).sample.present }) ? 1 : 0
+        }
+        XCTAssertGreaterThanOrEqual(found, 4, "far hands found at 60 fps within 60 frames: \(found) of \(hands.count)")
+    }
+
+    func testAFrameRateOutOfRangeIsRefused() throws {
+        var options = TrackerOptions()
+        options.frameRate = 0
+        XCTAssertThrowsError(try HandTracker(models: try Fixtures.models(), options: options)) {
+            XCTAssertTrue("\($0)".contains("frame rate"), "\($0)")
+        }
+    }
 }

@@ -92,6 +92,10 @@ th_status checkOptions(const th_options &options, char *error, size_t errorSize)
         return invalid(error, errorSize,
                        "detector_interval " + std::to_string(options.detector_interval) + " is less than 1 frame");
     }
+    if (!(options.frame_interval_ms >= 0) || options.frame_interval_ms > 10000) {
+        return invalid(error, errorSize,
+                       "frame_interval_ms " + std::to_string(options.frame_interval_ms) + " is out of range (0 to 10000)");
+    }
     if (options.threads < 1 || options.threads > TH_MAX_TRACKER_THREADS) {
         return invalid(error, errorSize, "threads " + std::to_string(options.threads) + " is out of range (1 to " +
                                              std::to_string(TH_MAX_TRACKER_THREADS) + ")");
@@ -138,6 +142,7 @@ extern "C" th_options th_default_options(void) {
     options.detector_interval = 5;
     options.threads = 1;
     options.far_search = 1;
+    options.frame_interval_ms = 0;
     return options;
 }
 

@@ -36,6 +36,9 @@ constexpr float kLargestTilePalm = 0.4f;
 constexpr float kTileEdgeMargin = 0.02f;
 // The landmark presence a hand found only in a tile needs (MediaPipe's 0.5 for the others).
 constexpr float kTilePresence = 0.8f;
+// Frame intervals shorter than this cannot hold a whole-frame search and a tile search (~20 ms together here): they
+// alternate instead, one a frame.
+constexpr float kBothSearchesMinIntervalMs = 25.0f;
 constexpr size_t kMaxCandidates = 256;
 
 }  // namespace
@@ -54,6 +57,7 @@ void HandPipeline::reset() {
     framesSinceSeen_ = -1;
     nextTile_ = 0;
     searchFrames_ = 0;
+    splitTurns_ = 0;
 }
 
 th_hand HandPipeline::process(const cv::Mat &bgr) {
@@ -83,6 +87,7 @@ HandSlots HandPipeline::processHands(const cv::Mat &bgr) {
     }
     ++framesSinceDetection_;
     const bool detectorRan = detectorDue(tracked, lost);
+    detectorPasses_ = 0;
     if (detectorRan) {
         // No hand tracked, one just lost, or a free slot's turn: look in this same frame rather than report a gap.
         framesSinceDetection_ = 0;
@@ -99,8 +104,8 @@ HandSlots HandPipeline::processHands(const cv::Mat &bgr) {
             result.hands[slot] = report(found[slot], detectorRan);
         } else {
             result.hands[slot].mirrored = options_.mirrored;
-            result.hands[slot].detector_ran = detectorRan;
         }
+        result.hands[slot].detector_ran = detectorPasses_;
     }
     return result;
 }
@@ -191,10 +196,20 @@ void HandPipeline::acquire(const cv::Mat &bgr, FoundSlots &found, bool wide) {
 
 const std::vector<th_detection> &HandPipeline::searchPalms(const cv::Mat &bgr, bool wide) {
     const float minScore = options_.min_detection_confidence;
-    const std::vector<th_detection> &whole = palms_.detect(bgr, minScore);
-    wholeFramePalms_ = whole.size();
-    if (!wide || !options_.far_search) {
+    const bool searching = wide && options_.far_search;
+    // At a short frame interval, a search frame runs the whole frame or a tile, in turn.
+    const bool split = searching && options_.tracking && options_.frame_interval_ms > 0 &&
+                       options_.frame_interval_ms < kBothSearchesMinIntervalMs;
+    const bool wholeTurn = !split || splitTurns_++ % 2 == 0;
+    if (!searching || (split && wholeTurn)) {
+        const std::vector<th_detection> &whole = detectPalms(bgr, minScore, nullptr);
+        wholeFramePalms_ = whole.size();
         return whole;
+    }
+    merged_.clear();
+    if (wholeTurn) {
+        const std::vector<th_detection> &whole = detectPalms(bgr, minScore, nullptr);
+        merged_.assign(whole.begin(), whole.end());
     }
     if (bgr.cols != tileWidth_ || bgr.rows != tileHeight_) {
         tiles_.resize(static_cast<size_t>(th_search_tiles(bgr.cols, bgr.rows, kTileFraction, nullptr, 0)));
@@ -203,11 +218,10 @@ const std::vector<th_detection> &HandPipeline::searchPalms(const cv::Mat &bgr, b
         tileHeight_ = bgr.rows;
         nextTile_ = 0;
     }
-    merged_.assign(whole.begin(), whole.end());
     wholeFramePalms_ = merged_.size();
     candidates_.clear();
     const auto search = [&](const th_tile &tile) {
-        for (const th_detection &palm : palms_.detect(bgr, minScore, &tile)) {
+        for (const th_detection &palm : detectPalms(bgr, minScore, &tile)) {
             if (candidates_.size() < kMaxCandidates && smallAndWhole(palm, tile, bgr.cols, bgr.rows)) {
                 candidates_.push_back(palm);
             }
@@ -236,6 +250,11 @@ const std::vector<th_detection> &HandPipeline::searchPalms(const cv::Mat &bgr, b
         }
     }
     return merged_;
+}
+
+const std::vector<th_detection> &HandPipeline::detectPalms(const cv::Mat &bgr, float minScore, const th_tile *tile) {
+    ++detectorPasses_;
+    return palms_.detect(bgr, minScore, tile);
 }
 
 bool HandPipeline::justLost() const {

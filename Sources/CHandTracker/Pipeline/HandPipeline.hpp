@@ -55,6 +55,8 @@ private:
     /// non-maximum suppression in frame coordinates. In still-image mode every tile is searched; in video mode one
     /// tile a frame: around where the hand was lost for the first frames after, then the tiles in turn.
     const std::vector<th_detection> &searchPalms(const cv::Mat &bgr, bool wide);
+    /// Runs the palm detector on the frame (or one tile of it), counting the runs of this frame.
+    const std::vector<th_detection> &detectPalms(const cv::Mat &bgr, float minScore, const th_tile *tile);
     /// Whether a hand was seen within the last few frames (the search looks around where it was).
     bool justLost() const;
     /// Whether a palm found in `tile` is small there and clear of the tile's inner edges.
@@ -90,6 +92,10 @@ private:
     size_t wholeFramePalms_ = 0;
     /// Searching frames since the last reset (tiles' palms are tried first on odd ones).
     unsigned searchFrames_ = 0;
+    /// Searching frames at a short frame interval, which alternate the whole frame and a tile.
+    unsigned splitTurns_ = 0;
+    /// Palm detector runs on the frame being processed.
+    int detectorPasses_ = 0;
 };
 
 }  // namespace theremin

@@ -91,6 +91,10 @@ typedef struct th_options {
      *  all in still-image mode) for hands too small for the whole-frame palm detector, as a player standing two or
      *  three metres away shows; 0: the whole frame only, as MediaPipe does. */
     int far_search;
+    /** The camera's frame interval in milliseconds, 0 when unknown (taken as 30 fps). A searching frame (whole frame
+     *  plus one tile, ~20 ms here) does not fit a 60 fps interval: below 25 ms the two alternate, one a frame, so
+     *  searching does not make the camera drop frames. */
+    float frame_interval_ms;
 } th_options;
 
 /** The most threads a tracker's networks may use. */
@@ -119,8 +123,9 @@ typedef struct th_hand {
     int mirrored;
     /** The region the landmark model looked at this frame (same view as the landmarks); zero for classic. */
     th_rect region;
-    /** 1 when the palm detector ran on this frame (first frame, re-acquisition, looking for a second hand, or
-     *  still-image mode); the same in every slot of a frame. */
+    /** How many times the palm detector ran on this frame, 0 when it did not (tracking): 1 for the whole frame (first
+     *  frame, re-acquisition, looking for a second hand), more while searching tiles for a far player; the same in
+     *  every slot of a frame. */
     int detector_ran;
     /** 1 when this hand was found by the palm detector on this frame (a new hand in its slot), 0 when it was followed
      *  from the previous frame (the same hand as the slot's previous one), absent, or from the classical tracker. */

@@ -15,9 +15,11 @@ struct InputCommand {
     func run() throws -> Int32 {
         let source = try InputSource.open(path)
         defer { source.close() }
-        let tracker = try TrackerFactory.make(settings, stillImages: InputSource.framesAreIndependent(source))
+        let tracksOffline = settings.record != nil || settings.output != nil
+        let tracker = try TrackerFactory.make(settings, stillImages: InputSource.framesAreIndependent(source),
+                                              frameRate: tracksOffline ? nil : source.nominalFrameRate)
         let calibration = CalibrationChoice.load(settings, key: CalibrationChoice.key(input: path))
-        if settings.record != nil || settings.output != nil {
+        if tracksOffline {
             try offline(source: source, tracker: tracker, calibration: calibration)
             return 0
         }

@@ -28,7 +28,7 @@ struct PlayCommand {
         if settings.verbose {
             Output.err(([camera.modeDescription] + camera.controlNotes).map { $0 + "\n" }.joined())
         }
-        let tracker = try TrackerFactory.make(settings)
+        let tracker = try TrackerFactory.make(settings, frameRate: camera.nominalFrameRate)
         let key = CalibrationChoice.key(camera: camera.devicePath, card: camera.card)
         let calibration = calibrateOnly ? .identity : CalibrationChoice.load(settings, key: key)
         let play = LivePlay(settings: settings, calibrationKey: key, calibrateOnly: calibrateOnly)

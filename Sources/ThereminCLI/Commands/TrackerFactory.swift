@@ -4,9 +4,12 @@ import ThereminTracking
 
 /// Builds the hand tracker the settings ask for.
 enum TrackerFactory {
-    /// - Parameter stillImages: true for a folder of unrelated pictures (each frame tracked from scratch).
-    static func make(_ settings: Settings, stillImages: Bool = false) throws -> HandTracker {
+    /// - Parameters:
+    ///   - stillImages: true for a folder of unrelated pictures (each frame tracked from scratch).
+    ///   - frameRate: the camera's (or the paced file's) frame rate, when frames come live.
+    static func make(_ settings: Settings, stillImages: Bool = false, frameRate: Double? = nil) throws -> HandTracker {
         var options = TrackerOptions(mirrored: true, mode: stillImages ? .stillImages : .video)
+        options.frameRate = frameRate
         options.maxHands = settings.music.handCount
         options.threads = settings.trackerThreads
         switch settings.tracker {

@@ -18,8 +18,10 @@ public struct LatencyStats: Sendable {
     }
 
     private var values: [Stage: [Double]] = [:]
-    /// Frames the capture dropped because tracking was busy (newest frame wins).
+    /// Frames the capture dropped because tracking was busy (newest frame wins), from the first frame tracked on.
     public var droppedFrames = 0
+    /// Frames the camera sent before the first was tracked (while the program was starting).
+    public var droppedWhileStarting = 0
     /// Frames the tracker processed.
     public var trackedFrames = 0
     /// ALSA underruns recovered.
@@ -63,8 +65,10 @@ public struct LatencyStats: Sendable {
             }
         }
         let fps = duration > 0 ? Double(trackedFrames) / duration : 0
-        lines.append(String(format: "tracker %.1f fps, %d frames tracked, %d dropped, %d underrun(s), %.1f s",
-                            fps, trackedFrames, droppedFrames, underruns, duration))
+        var line = String(format: "tracker %.1f fps, %d frames tracked, %d dropped, %d underrun(s), %.1f s",
+                          fps, trackedFrames, droppedFrames, underruns, duration)
+        if droppedWhileStarting > 0 { line += " (and \(droppedWhileStarting) frames sent while starting)" }
+        lines.append(line)
         return lines.joined(separator: "\n")
     }
 }

@@ -166,6 +166,7 @@ public final class LiveSession {
         var copy = stats
         copy.duration = duration
         copy.droppedFrames = loop.droppedFrames
+        copy.droppedWhileStarting = loop.droppedWhileStarting
         copy.underruns = output?.underruns ?? 0
         return copy.report()
     }
@@ -211,6 +212,7 @@ public final class LiveSession {
         display.close()
         stats.duration = duration
         stats.droppedFrames = loop.droppedFrames
+        stats.droppedWhileStarting = loop.droppedWhileStarting
         stats.underruns = output?.underruns ?? 0
         if options.printStats { options.report(report(duration: duration)) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ThereminAudio
 import ThereminCore
 
 /// The tracking thread: takes the newest frame, finds the hand, maps it to a control for the audio thread, records
@@ -78,7 +79,11 @@ public final class TrackingLoop: @unchecked Sendable {
 
     /// Frames dropped because tracking was busy: by the camera (newest frame wins) or, for a file played live, by
     /// skipping frames whose time has already passed (`PacedFrameSource`).
-    public var droppedFrames: Int { source.droppedFrames }
+    public var droppedFrames: Int { source.droppedFrames - droppedWhileStarting }
+    /// Frames the source dropped before the first one was tracked: sent while the program was starting (the camera
+    /// streams from the moment it is opened, while the models and the sound device are still being set up).
+    public var droppedWhileStarting: Int { max(0, droppedBeforeFirstFrame.load(ordering: .relaxed)) }
+    private let droppedBeforeFirstFrame = Atomic<Int>(-1)
 
     /// True once the source has ended (end of a file) or failed.
     public var hasEnded: Bool { endedFlag.load(ordering: .acquiring) }
@@ -88,6 +93,10 @@ public final class TrackingLoop: @unchecked Sendable {
     /// Starts the tracking thread.
     public func start() {
         let thread = Thread { [self] in
+            // Under the audio thread, above everything else: on a busy laptop (a build, a browser) a tracking thread
+            // at normal priority is preempted in the middle of a frame, and the camera drops the next one. Refused
+            // without an rtprio limit; the audio thread's notice already says so.
+            _ = RealtimeScheduling.request(priority: RealtimeScheduling.audioPriority - 10)
             self.run()
             self.endedFlag.store(true, ordering: .releasing)
             self.done.signal()
@@ -132,6 +141,9 @@ public final class TrackingLoop: @unchecked Sendable {
     private func process(_ frame: Frame) {
         // Cameras stamp frames with the monotonic clock, and so does PacedFrameSource for a file played live.
         let capturedAt = frame.captureTime
+        if lastFrameTime.load(ordering: .relaxed) == 0 {
+            droppedBeforeFirstFrame.store(source.droppedFrames, ordering: .relaxed)
+        }
         lastFrameTime.store(capturedAt.bitPattern, ordering: .relaxed)
         renderer?.setSourceStalled(false)
 

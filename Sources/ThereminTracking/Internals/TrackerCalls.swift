@@ -60,6 +60,7 @@ enum TrackerCalls {
         c.detector_interval = Int32(clamping: options.detectorInterval)
         c.threads = Int32(clamping: options.threads)
         c.far_search = options.farSearch ? 1 : 0
+        c.frame_interval_ms = options.frameRate.map { Float(1000 / $0) } ?? 0
         return c
     }
 

@@ -25,4 +25,16 @@ final class LatencyStatsTests: XCTestCase {
         XCTAssertTrue(report.contains("tracker 30.0 fps, 300 frames tracked, 4 dropped, 1 underrun(s)"), report)
         XCTAssertTrue(report.contains("12.0"), report)
     }
+
+    func testFramesSentWhileStartingAreNamedApartFromThoseDroppedWhilePlaying() {
+        var stats = LatencyStats()
+        stats.trackedFrames = 600
+        stats.droppedFrames = 2
+        stats.duration = 10
+        XCTAssertFalse(stats.report().contains("while starting"), "nothing to say when none were")
+        stats.droppedWhileStarting = 12
+        let line = stats.report().split(separator: "\n").last.map(String.init) ?? ""
+        XCTAssertTrue(line.hasPrefix("tracker 60.0 fps, 600 frames tracked, 2 dropped, 0 underrun(s), 10.0 s"), line)
+        XCTAssertTrue(line.hasSuffix("(and 12 frames sent while starting)"), line)
+    }
 }
