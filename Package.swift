@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "ThereminDevicesTests", dependencies: ["ThereminDevices", "ThereminTestSupport"]),
         .testTarget(name: "ThereminSessionTests", dependencies: ["ThereminSession", "ThereminCore", "ThereminAudio",
                                                            "ThereminTestSupport"]),
-        .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCore", "ThereminAudio", "ThereminTestSupport",
+        .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCapture", "ThereminCore", "ThereminAudio", "ThereminTestSupport",
                                                        "ThereminPreview", "ThereminSession", "TestRunnerOptions"],
                     exclude: ["Fuzz/Regressions"]),
     ],

@@ -55,7 +55,7 @@ public enum CommandLineTool {
         case .play:
             return try PlayCommand(settings: settings).run()
         case .listDevices:
-            Output.out(try listDevicesReport(json: settings.json))
+            Output.out(try listDevicesReport(json: settings.json, camera: settings.camera, verbose: settings.verbose))
             return 0
         case .tuner:
             return try TunerCommand(settings: settings).run()

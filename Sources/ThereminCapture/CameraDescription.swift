@@ -10,13 +10,20 @@ public struct CameraDescription: Sendable, Equatable, Encodable {
     public var busInfo: String
     /// The formats the camera itself delivers (not libv4l2's emulated ones), in the driver's order.
     public var formats: [CameraFormat]
+    /// The mode theremin plays from without `--size`/`--fps` (nil when the camera offers no format at all).
+    public var playMode: ModeChoice?
+    /// The controls theremin touches while playing, with their current values.
+    public var controls: [CameraControlValue]
 
-    public init(path: String, card: String, driver: String, busInfo: String, formats: [CameraFormat]) {
+    public init(path: String, card: String, driver: String, busInfo: String, formats: [CameraFormat],
+                controls: [CameraControlValue] = []) {
         self.path = path
         self.card = card
         self.driver = driver
         self.busInfo = busInfo
         self.formats = formats
+        self.controls = controls
+        playMode = try? ModeSelection.choose(from: formats, size: nil, framesPerSecond: nil, device: path)
     }
 
     /// Every size offered in any format, smallest first.

@@ -34,6 +34,15 @@ public enum CameraDiscovery {
         return survey
     }
 
+    /// Describes one camera (`--list-devices --camera DEVICE`); a node that is no camera is among `unreadable`.
+    public static func survey(of path: String) -> Survey {
+        do throws(V4L2Error) {
+            return Survey(cameras: [try describe(path)], unreadable: [])
+        } catch {
+            return Survey(cameras: [], unreadable: [error])
+        }
+    }
+
     /// The first capture camera in `directory` (what `theremin` uses without `--camera`).
     ///
     /// - Throws: `V4L2Error` `.notFound` when there is none, or the error of the first node that could not be
@@ -87,6 +96,6 @@ public enum CameraDiscovery {
                                         compressed: descriptor.compressed, sizes: sizes, sizeRange: sizeRange))
         }
         return CameraDescription(path: device.path, card: capability.card, driver: capability.driver,
-                                 busInfo: capability.busInfo, formats: formats)
+                                 busInfo: capability.busInfo, formats: formats, controls: ControlKeeper.read(device))
     }
 }

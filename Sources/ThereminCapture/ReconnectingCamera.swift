@@ -20,6 +20,7 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
     private var lastName: String
     private var lastSize: PixelSize
     private var lastRate: Double?
+    private var lastModeDescription: String
     private var droppedBefore = 0
 
     /// The device node this camera is pinned to, and the camera's card name (what calibrations are saved under).
@@ -46,6 +47,8 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
         self.lastName = camera.name
         self.lastSize = camera.size
         self.lastRate = camera.nominalFrameRate
+        self.lastModeDescription = camera.modeDescription
+        self.controlNotes = camera.controlNotes
     }
 
     deinit { close() }
@@ -54,6 +57,11 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
     public var nominalFrameRate: Double? { lock.withLock { camera?.nominalFrameRate ?? lastRate } }
     public var frameSize: (width: Int, height: Int) { lock.withLock { (lastSize.width, lastSize.height) } }
     public var droppedFrames: Int { lock.withLock { droppedBefore + (camera?.droppedFrames ?? 0) } }
+    /// The mode the camera runs in and why (`V4L2Camera.modeDescription`), as last opened.
+    public var modeDescription: String { lock.withLock { lastModeDescription } }
+    /// What was done to the camera's controls when it was first opened (`V4L2Camera.controlNotes`); they are set
+    /// again, and put back again, each time it is reopened.
+    public let controlNotes: [String]
 
     /// True while the camera is away and being retried.
     public var isReconnecting: Bool { lock.withLock { camera == nil && !closed } }
@@ -116,6 +124,7 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
                 lastName = reopened.name
                 lastSize = reopened.size
                 lastRate = reopened.nominalFrameRate
+                lastModeDescription = reopened.modeDescription
                 reconnections += 1
                 return true
             }

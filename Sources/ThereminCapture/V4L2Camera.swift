@@ -1,10 +1,11 @@
 import Synchronization
 import ThereminCore
 
-/// A live V4L2 webcam as a `FrameSource`: negotiates BGR24 through libv4l2 (which converts YUYV and the other
-/// formats), except that MJPEG frames are decoded by TurboJPEG directly (faster, and at a reduced scale when the
-/// camera's frames are wider than the tracker uses); streams through memory-mapped buffers on its own thread, and
-/// always hands out the newest frame.
+/// A live V4L2 webcam as a `FrameSource`: chooses the camera's mode (`ModeChoice`); takes MJPEG (decoded by
+/// TurboJPEG, at a reduced scale when wider than the tracker uses) and YUYV (converted in the range the driver
+/// declares) as the camera sends them, and other formats as BGR24 from libv4l2; holds the frame rate and sets the
+/// anti-flicker filter while open (`CameraControlRequest`); streams through memory-mapped buffers on its own
+/// thread, and always hands out the newest frame.
 ///
 /// Frames are stamped with the driver's capture time on the monotonic clock (`MonotonicClock`). A consumer slower
 /// than the camera skips frames (counted in `droppedFrames`) instead of falling behind. When the camera is
@@ -15,9 +16,12 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
     public struct Configuration: Sendable, Equatable {
         /// The device node (`--camera /dev/video2`); nil opens the first camera in `searchDirectory`.
         public var device: String?
-        /// The frame size (`--size`); it must be one the camera offers.
-        public var size: PixelSize
-        /// The frame rate (`--fps`); nil takes the highest rate offered at `size`.
+        /// The camera's format (`--camera-format`); it must be one the camera offers. nil lets `ModeChoice`'s rule
+        /// pick. Other than MJPEG and YUYV, libv4l2 converts from the format it prefers at the chosen size.
+        public var format: FourCC?
+        /// The frame size (`--size`); it must be one the camera offers. nil lets `ModeChoice`'s rule pick.
+        public var size: PixelSize?
+        /// The frame rate (`--fps`); nil takes the highest rate of the chosen mode.
         public var framesPerSecond: Double?
         /// Memory-mapped driver buffers: enough to keep the camera busy while one is being copied.
         public var bufferCount: Int
@@ -30,8 +34,10 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         public var maximumDecodeWidth = 640
         /// false leaves MJPEG and YUYV to libv4l2's conversion, as for other formats: `capture-bench`'s comparison.
         package var convertsHere = true
+        /// The controls set while the camera is open (frame rate held, anti-flicker) and put back on close.
+        public var controls = CameraControlRequest()
 
-        public init(device: String? = nil, size: PixelSize = .standard, framesPerSecond: Double? = nil,
+        public init(device: String? = nil, size: PixelSize? = nil, framesPerSecond: Double? = nil,
                     bufferCount: Int = 4, frameTimeout: Double = 2, searchDirectory: String = "/dev") {
             self.device = device
             self.size = size
@@ -46,6 +52,8 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
     public let devicePath: String
     /// The camera as its driver describes it, with every format, size and rate it offers.
     public let camera: CameraDescription
+    /// The mode chosen and why (for `-v`).
+    public let modeChoice: ModeChoice
     /// The size of the BGR24 frames handed out: the camera's, or less for MJPEG decoded at a reduced scale.
     public let size: PixelSize
     /// The frame size the camera was granted and sends.
@@ -60,6 +68,7 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
 
     private let configuration: Configuration
     private let device: V4L2Device
+    private let controls: ControlKeeper
     private let stream: V4L2Stream
     private let mailbox: FrameMailbox
     private let thread: CaptureThread
@@ -79,26 +88,15 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         }
         let device = try V4L2Device(opening: path)
         var started: V4L2Stream?
+        var keeper: ControlKeeper?
         do throws(V4L2Error) {
             let camera = try CameraDiscovery.describe(device)
-            let bgrRates = try? device.frameIntervals(.bgr24, configuration.size)
-            let choice = try FormatSelection.choose(
-                from: camera.formats, size: configuration.size, framesPerSecond: configuration.framesPerSecond,
-                convertedRates: bgrRates, device: path)
-
-            let granted = try device.setFormat(.bgr24, choice.size)
-            guard granted.fourcc == .bgr24 else {
-                let offered = camera.formats.map(\.fourcc.description).joined(separator: ", ")
-                throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: path,
-                                detail: "libv4l2 cannot convert its formats (\(offered)) to BGR; "
-                                    + "pick another camera with --camera")
-            }
-            guard granted.width > 0, granted.height > 0, granted.bytesPerLine >= granted.width * 3 else {
-                throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: path,
-                                detail: "the driver granted an unusable BGR format "
-                                    + "(\(granted.width)x\(granted.height), \(granted.bytesPerLine) bytes per row)")
-            }
-            let conversion = try Self.conversion(granted: granted, device: device, configuration: configuration)
+            let choice = try ModeSelection.choose(
+                from: camera.formats, format: configuration.format, size: configuration.size,
+                framesPerSecond: configuration.framesPerSecond, maximumDecodeWidth: configuration.maximumDecodeWidth,
+                device: path)
+            let (granted, conversion) = try Self.negotiate(choice, camera: camera, device: device,
+                                                           configuration: configuration)
             var interval: FrameInterval?
             if let asked = choice.interval {
                 interval = try device.setFrameInterval(asked)
@@ -108,12 +106,16 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
 
             self.devicePath = path
             self.camera = camera
+            self.modeChoice = choice
             self.size = conversion.frameSize
             self.cameraSize = PixelSize(width: granted.width, height: granted.height)
             self.bytesPerRow = conversion.frameBytesPerRow
             self.nominalFrameRate = interval.map(\.framesPerSecond) ?? choice.interval?.framesPerSecond
             self.sourceFormat = device.driverFormat()
             self.device = device
+            let controls = ControlKeeper(device: device, request: configuration.controls)
+            keeper = controls
+            self.controls = controls
             let stream = try V4L2Stream(device: device, conversion: conversion,
                                         bufferCount: configuration.bufferCount)
             started = stream
@@ -123,6 +125,7 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
             self.thread = try CaptureThread(stream: stream, mailbox: mailbox)
         } catch {
             started?.stop() // STREAMOFF and unmap before the descriptor goes
+            keeper?.restore()
             device.close()
             throw error
         }
@@ -131,38 +134,68 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
 
     deinit { close() }
 
-    /// How frames are made once libv4l2 has chosen the camera's own format for BGR24: MJPEG and YUYV are switched to
-    /// be delivered as they are (same size) and decoded here (TurboJPEG; `YUYVConverter`, which reads the range the
-    /// driver declares, where libv4l2 would take every YUYV picture as full range); otherwise libv4l2's BGR24 is
-    /// copied.
-    private static func conversion(granted: PixelFormat, device: V4L2Device, configuration: Configuration)
-        throws(V4L2Error) -> FrameConversion {
-        let size = PixelSize(width: granted.width, height: granted.height)
-        switch device.driverFormat() {
-        case .mjpeg? where configuration.convertsHere:
-            try native(.mjpeg, size, device: device)
-            return .decodeJPEG(try JPEGDecoder(cameraSize: size, maximumWidth: configuration.maximumDecodeWidth,
-                                               device: device.path))
-        case .yuyv? where configuration.convertsHere && size.width % 2 == 0:
-            let format = try native(.yuyv, size, device: device)
-            return .convertYUYV(format, YUYVConverter(format.colorEncoding))
-        default:
-            return .copy(granted)
+    /// Sets the chosen mode's format. MJPEG and YUYV are taken as the camera sends them and decoded here
+    /// (TurboJPEG; `YUYVConverter`, which reads the range the driver declares, where libv4l2 would take every YUYV
+    /// picture as full range); anything else is asked of libv4l2 as BGR24 at the chosen size, and libv4l2 converts
+    /// from the format it prefers there (when that is MJPEG or YUYV after all, it is taken as it is too). Returns
+    /// the format granted and how frames are made from it.
+    private static func negotiate(_ choice: ModeChoice, camera: CameraDescription, device: V4L2Device,
+                                  configuration: Configuration) throws(V4L2Error) -> (PixelFormat, FrameConversion) {
+        if let fourcc = choice.fourcc,
+           let converted = try convertedHere(fourcc, choice.size, device: device, configuration: configuration) {
+            return converted
         }
+        let granted = try device.setFormat(.bgr24, choice.size)
+        guard granted.fourcc == .bgr24 else {
+            let offered = camera.formats.map(\.fourcc.description).joined(separator: ", ")
+            throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: device.path,
+                            detail: "libv4l2 cannot convert its formats (\(offered)) to BGR; "
+                                + "pick another camera with --camera")
+        }
+        guard granted.width > 0, granted.height > 0, granted.bytesPerLine >= granted.width * 3 else {
+            throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: device.path,
+                            detail: "the driver granted an unusable BGR format "
+                                + "(\(granted.width)x\(granted.height), \(granted.bytesPerLine) bytes per row)")
+        }
+        let size = PixelSize(width: granted.width, height: granted.height)
+        if let driver = device.driverFormat(),
+           let converted = try convertedHere(driver, size, device: device, configuration: configuration) {
+            return converted
+        }
+        return (granted, .copy(granted))
+    }
+
+    /// For MJPEG and YUYV (unless `convertsHere` is off): the camera switched to deliver `fourcc` at `size` as it
+    /// is, and the conversion done here; nil for the formats libv4l2 converts.
+    private static func convertedHere(_ fourcc: FourCC, _ size: PixelSize, device: V4L2Device,
+                                      configuration: Configuration) throws(V4L2Error) -> (PixelFormat, FrameConversion)? {
+        guard configuration.convertsHere else { return nil }
+        if fourcc == .mjpeg {
+            let format = try native(.mjpeg, size, device: device)
+            return (format, .decodeJPEG(try JPEGDecoder(cameraSize: size, maximumWidth: configuration.maximumDecodeWidth,
+                                                        device: device.path)))
+        }
+        if fourcc == .yuyv && size.width % 2 == 0 {
+            let format = try native(.yuyv, size, device: device)
+            return (format, .convertYUYV(format, YUYVConverter(format.colorEncoding)))
+        }
+        return nil
     }
 
     /// Switches the camera to deliver `fourcc` at `size` untouched by libv4l2, or says it would not.
-    @discardableResult
     private static func native(_ fourcc: FourCC, _ size: PixelSize, device: V4L2Device) throws(V4L2Error)
         -> PixelFormat {
         let native = try device.setFormat(fourcc, size)
         guard native.fourcc == fourcc, native.width == size.width, native.height == size.height else {
             throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: device.path,
-                            detail: "the camera offers \(fourcc) at \(size) for BGR but granted "
+                            detail: "the camera offers \(fourcc) at \(size) but granted "
                                 + "\(native.fourcc) at \(native.width)x\(native.height) when asked for it")
         }
         return native
     }
+
+    /// One line per control theremin set or could not set, with the value before and after (for `-v`).
+    public var controlNotes: [String] { controls.notes }
 
     /// `/dev/video0 (HD Pro Webcam C920)`.
     public var name: String { "\(devicePath) (\(camera.card))" }
@@ -203,6 +236,7 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         mailbox.close()
         thread.stop()
         stream.stop()
+        controls.restore()
         device.close()
     }
 

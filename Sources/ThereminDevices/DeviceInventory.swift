@@ -23,9 +23,9 @@ public struct DeviceInventory: Sendable, Encodable {
         self.soundProblem = soundProblem
     }
 
-    /// Looks at the cameras in `cameraDirectory` and at ALSA's playback devices.
-    public static func gather(cameraDirectory: String = "/dev") -> DeviceInventory {
-        let survey = CameraDiscovery.survey(in: cameraDirectory)
+    /// Looks at the cameras in `cameraDirectory` (or only at `camera`, when given) and at ALSA's playback devices.
+    public static func gather(cameraDirectory: String = "/dev", camera: String? = nil) -> DeviceInventory {
+        let survey = camera.map(CameraDiscovery.survey(of:)) ?? CameraDiscovery.survey(in: cameraDirectory)
         var inventory = DeviceInventory(cameras: survey.cameras, cameraProblems: survey.unreadable.map(\.description),
                                         cameraDirectory: cameraDirectory, soundOutputs: [], soundProblem: nil)
         do {

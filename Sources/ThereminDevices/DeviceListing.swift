@@ -4,12 +4,15 @@ import ThereminCapture
 /// The text `theremin --list-devices` prints: a readable table, or JSON for scripts (`--json`).
 ///
 /// - Parameters:
-///   - json: JSON (pretty-printed, sorted keys) instead of the table.
+///   - json: JSON (pretty-printed, sorted keys) instead of the table; it always has the controls.
 ///   - cameraDirectory: where to look for `video*` nodes (tests point it elsewhere).
+///   - camera: list only this camera (`--camera`).
+///   - verbose: the table also lists the camera controls theremin touches, with their values (`-v`).
 /// - Throws: only if the JSON cannot be encoded.
-public func listDevicesReport(json: Bool, cameraDirectory: String = "/dev") throws -> String {
-    let inventory = DeviceInventory.gather(cameraDirectory: cameraDirectory)
-    return json ? try DeviceListing.json(inventory) : DeviceListing.table(inventory)
+public func listDevicesReport(json: Bool, cameraDirectory: String = "/dev", camera: String? = nil,
+                              verbose: Bool = false) throws -> String {
+    let inventory = DeviceInventory.gather(cameraDirectory: cameraDirectory, camera: camera)
+    return json ? try DeviceListing.json(inventory) : DeviceListing.table(inventory, verbose: verbose)
 }
 
 /// Renders a `DeviceInventory`.
@@ -20,7 +23,7 @@ public enum DeviceListing {
         return String(decoding: try encoder.encode(inventory), as: UTF8.self) + "\n"
     }
 
-    public static func table(_ inventory: DeviceInventory) -> String {
+    public static func table(_ inventory: DeviceInventory, verbose: Bool = false) -> String {
         var lines = ["Cameras"]
         if inventory.cameras.isEmpty && inventory.cameraProblems.isEmpty {
             lines.append("  no cameras found (no video capture device among \(inventory.cameraDirectory)/video*): "
@@ -40,6 +43,13 @@ public enum DeviceListing {
                 for size in format.sizes {
                     lines.append("          \(pad(size.size.description, 11)) \(rates(size))")
                 }
+            }
+            if let mode = camera.playMode {
+                lines.append("    plays \(mode.summary): \(mode.reason)")
+            }
+            if verbose {
+                lines.append("    controls (theremin keeps exposure_auto, sets the others while playing and puts them back):")
+                lines += camera.controls.map { "      \($0.description)" }
             }
         }
         for problem in inventory.cameraProblems { lines.append("  \(problem)") }

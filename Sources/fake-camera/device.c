@@ -52,6 +52,13 @@ static void set_format(fake_device *d, uint32_t fourcc, int32_t width, int32_t h
     d->image_size = fake_format_image_size(fourcc, width, height);
 }
 
+/// The first mode at its first rate: what the camera is set to when it powers up.
+static void set_default_mode(fake_device *d) {
+    const fake_mode *first = &d->options->modes[0];
+    set_format(d, first->fourcc, first->size.width, first->size.height);
+    d->interval = first->intervals[0];
+}
+
 int fake_device_init(fake_device *d, const fake_options *o) {
     memset(d, 0, sizeof *d);
     pthread_mutex_init(&d->lock, NULL);
@@ -65,14 +72,13 @@ int fake_device_init(fake_device *d, const fake_options *o) {
     d->busy = o->busy;
     d->plug_back_at = -1;
     d->parent = o->exit_with_parent ? getppid() : 0;
-    set_format(d, o->formats[0], o->sizes[0].width, o->sizes[0].height);
-    d->interval = o->intervals[0];
+    set_default_mode(d);
+    fake_controls_reset(d);
     size_t largest = 0;
-    for (int f = 0; f < o->format_count; f++)
-        for (int s = 0; s < o->size_count; s++) {
-            size_t size = fake_format_image_size(o->formats[f], o->sizes[s].width, o->sizes[s].height);
-            if (size > largest) largest = size;
-        }
+    for (int m = 0; m < o->mode_count; m++) {
+        size_t size = fake_format_image_size(o->modes[m].fourcc, o->modes[m].size.width, o->modes[m].size.height);
+        if (size > largest) largest = size;
+    }
     d->buffer_stride = page_align(largest);
     d->memory_size = d->buffer_stride * FAKE_MAX_BUFFERS;
     d->memory = calloc(1, d->memory_size);
@@ -149,8 +155,8 @@ void fake_device_plug(fake_device *d) {
     d->present = true;
     d->plug_back_at = -1;
     d->stalled = false;
-    set_format(d, d->options->formats[0], d->options->sizes[0].width, d->options->sizes[0].height);
-    d->interval = d->options->intervals[0];
+    set_default_mode(d); /* a replugged camera starts afresh, controls too */
+    fake_controls_reset(d);
     fprintf(stderr, "fake-camera: %s plugged back in\n", d->options->name);
     pthread_cond_broadcast(&d->wake);
 }
@@ -189,31 +195,10 @@ void fake_device_release(fake_device *d, fake_handle *h) {
 
 // MARK: formats
 
-static bool offers_format(const fake_options *o, uint32_t fourcc) {
-    for (int i = 0; i < o->format_count; i++)
-        if (o->formats[i] == fourcc) return true;
-    return false;
-}
-
-static bool offers_size(const fake_options *o, int32_t width, int32_t height) {
-    for (int i = 0; i < o->size_count; i++)
-        if (o->sizes[i].width == width && o->sizes[i].height == height) return true;
-    return false;
-}
-
-/// What S_FMT/TRY_FMT grant: the format if offered (else the first), the nearest offered size.
+/// What S_FMT/TRY_FMT grant: the format if offered (else the first), the nearest size it comes in.
 static void adjust_format(const fake_options *o, struct v4l2_pix_format *pix) {
-    if (!offers_format(o, pix->pixelformat)) pix->pixelformat = o->formats[0];
-    fake_size best = o->sizes[0];
-    long best_distance = -1;
-    for (int i = 0; i < o->size_count; i++) {
-        long distance = labs((long)o->sizes[i].width - (long)pix->width) +
-                        labs((long)o->sizes[i].height - (long)pix->height);
-        if (best_distance < 0 || distance < best_distance) {
-            best = o->sizes[i];
-            best_distance = distance;
-        }
-    }
+    if (!fake_offers_format(o, pix->pixelformat)) pix->pixelformat = o->modes[0].fourcc;
+    fake_size best = fake_mode_nearest(o, pix->pixelformat, (int32_t)pix->width, (int32_t)pix->height)->size;
     pix->width = (uint32_t)best.width;
     pix->height = (uint32_t)best.height;
     pix->bytesperline = fake_format_bytes_per_line(pix->pixelformat, best.width);
@@ -233,23 +218,6 @@ static void describe_current_format(const fake_device *d, struct v4l2_pix_format
     pix->sizeimage = d->image_size;
     pix->field = V4L2_FIELD_NONE;
     pix->colorspace = V4L2_COLORSPACE_SRGB;
-}
-
-/// The offered interval nearest to the one asked for (the first when none is asked for).
-static fake_interval nearest_interval(const fake_options *o, struct v4l2_fract asked) {
-    if (asked.numerator == 0 || asked.denominator == 0) return o->intervals[0];
-    double want = (double)asked.denominator / asked.numerator;
-    fake_interval best = o->intervals[0];
-    double best_distance = -1;
-    for (int i = 0; i < o->interval_count; i++) {
-        double fps = (double)o->intervals[i].denominator / o->intervals[i].numerator;
-        double distance = fps > want ? fps - want : want - fps;
-        if (best_distance < 0 || distance < best_distance) {
-            best = o->intervals[i];
-            best_distance = distance;
-        }
-    }
-    return best;
 }
 
 // MARK: buffers
@@ -317,6 +285,9 @@ typedef union {
     struct v4l2_requestbuffers request_buffers;
     struct v4l2_buffer buffer;
     struct v4l2_input input;
+    struct v4l2_queryctrl query_control;
+    struct v4l2_querymenu query_menu;
+    struct v4l2_control control;
     int integer;
     unsigned char raw[256];
 } ioctl_argument;
@@ -333,6 +304,11 @@ static int query_capability(const fake_device *d, struct v4l2_capability *c) {
     c->device_caps = caps;
     c->capabilities = caps | V4L2_CAP_DEVICE_CAPS;
     return 0;
+}
+
+/// The mode the device is set to (S_FMT only grants offered ones).
+static const fake_mode *current_mode(const fake_device *d) {
+    return fake_mode_find(d->options, d->fourcc, d->width, d->height);
 }
 
 /// Handles one ioctl with the lock held; returns 0, an errno, or DEFERRED.
@@ -359,20 +335,20 @@ static int dispatch(fake_device *d, fuse_req_t request, fake_handle *h, unsigned
     }
     case VIDIOC_ENUM_FRAMESIZES: {
         struct v4l2_frmsizeenum *s = &a->frame_size;
-        if (!offers_format(o, s->pixel_format) || s->index >= (uint32_t)o->size_count) return EINVAL;
+        fake_size size;
+        if (!fake_mode_size(o, s->pixel_format, s->index, &size)) return EINVAL;
         s->type = V4L2_FRMSIZE_TYPE_DISCRETE;
-        s->discrete.width = (uint32_t)o->sizes[s->index].width;
-        s->discrete.height = (uint32_t)o->sizes[s->index].height;
+        s->discrete.width = (uint32_t)size.width;
+        s->discrete.height = (uint32_t)size.height;
         return 0;
     }
     case VIDIOC_ENUM_FRAMEINTERVALS: {
         struct v4l2_frmivalenum *i = &a->frame_interval;
-        if (!offers_format(o, i->pixel_format) || !offers_size(o, (int32_t)i->width, (int32_t)i->height) ||
-            i->index >= (uint32_t)o->interval_count)
-            return EINVAL;
+        const fake_mode *mode = fake_mode_find(o, i->pixel_format, (int32_t)i->width, (int32_t)i->height);
+        if (!mode || i->index >= (uint32_t)mode->interval_count) return EINVAL;
         i->type = V4L2_FRMIVAL_TYPE_DISCRETE;
-        i->discrete.numerator = o->intervals[i->index].numerator;
-        i->discrete.denominator = o->intervals[i->index].denominator;
+        i->discrete.numerator = mode->intervals[i->index].numerator;
+        i->discrete.denominator = mode->intervals[i->index].denominator;
         return 0;
     }
     case VIDIOC_G_FMT:
@@ -387,6 +363,8 @@ static int dispatch(fake_device *d, fuse_req_t request, fake_handle *h, unsigned
         if (someone_else_owns || (owner && d->buffer_count > 0)) return EBUSY;
         set_format(d, a->format.fmt.pix.pixelformat, (int32_t)a->format.fmt.pix.width,
                    (int32_t)a->format.fmt.pix.height);
+        // As uvcvideo: the rate stays, brought to the nearest the new format and size offer.
+        d->interval = fake_mode_nearest_interval(current_mode(d), d->interval.numerator, d->interval.denominator);
         return 0;
     case VIDIOC_G_PARM:
     case VIDIOC_S_PARM: {
@@ -394,7 +372,8 @@ static int dispatch(fake_device *d, fuse_req_t request, fake_handle *h, unsigned
         if (p->type != V4L2_BUF_TYPE_VIDEO_CAPTURE) return EINVAL;
         if (command == VIDIOC_S_PARM) {
             if (someone_else_owns) return EBUSY;
-            fake_interval granted = nearest_interval(o, p->parm.capture.timeperframe);
+            struct v4l2_fract asked = p->parm.capture.timeperframe;
+            fake_interval granted = fake_mode_nearest_interval(current_mode(d), asked.numerator, asked.denominator);
             d->interval = granted;
             pthread_cond_broadcast(&d->wake);
         }
@@ -478,11 +457,10 @@ static int dispatch(fake_device *d, fuse_req_t request, fake_handle *h, unsigned
         input->type = V4L2_INPUT_TYPE_CAMERA;
         return 0;
     }
-    case VIDIOC_QUERYCTRL:
-    case VIDIOC_G_CTRL:
-    case VIDIOC_S_CTRL:
-    case VIDIOC_QUERYMENU:
-        return EINVAL; /* no controls */
+    case VIDIOC_QUERYCTRL: return fake_controls_query(d, &a->query_control);
+    case VIDIOC_QUERYMENU: return fake_controls_query_menu(d, &a->query_menu);
+    case VIDIOC_G_CTRL: return fake_controls_get(d, &a->control);
+    case VIDIOC_S_CTRL: return fake_controls_set(d, &a->control);
     default:
         return ENOTTY;
     }
@@ -565,14 +543,23 @@ int fake_device_status(fake_device *d, char *text, size_t capacity) {
     pthread_mutex_lock(&d->lock);
     int length = snprintf(text, capacity,
                           "present=%d streaming=%d stalled=%d busy=%d generation=%u sequence=%u delivered=%llu "
-                          "dropped=%llu corrupted=%llu format=%.4s size=%dx%d fps=%g\n",
+                          "dropped=%llu corrupted=%llu format=%.4s size=%dx%d fps=%g sensor_fps=%g",
                           d->present, d->streaming, d->stalled, d->busy, d->generation, d->sequence,
                           (unsigned long long)d->frames_delivered, (unsigned long long)d->frames_dropped,
                           (unsigned long long)d->frames_corrupted,
                           (const char *)&d->fourcc, d->width, d->height,
-                          (double)d->interval.denominator / d->interval.numerator);
+                          (double)d->interval.denominator / d->interval.numerator,
+                          fake_device_sensor_rate(d));
+    if (length >= 0 && (size_t)length < capacity)
+        length += fake_controls_status(d, text + length, capacity - (size_t)length);
+    if (length >= 0 && (size_t)length + 1 < capacity) text[length++] = '\n', text[length] = '\0';
     pthread_mutex_unlock(&d->lock);
     return length;
+}
+
+double fake_device_sensor_rate(const fake_device *d) {
+    double rate = (double)d->interval.denominator / d->interval.numerator;
+    return fake_controls_slow_exposure(d) ? rate / 2 : rate;
 }
 
 // MARK: filling buffers (producer side)

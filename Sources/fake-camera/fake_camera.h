@@ -27,6 +27,8 @@ enum {
     FAKE_MAX_SIZES = 8,
     FAKE_MAX_RATES = 8,
     FAKE_MAX_PENDING = 16,
+    FAKE_MAX_MODES = 64,
+    FAKE_CONTROL_COUNT = 3,
 };
 
 /// Inode numbers: the device file gets a new one each time it is plugged back, so a dead file descriptor and a
@@ -42,6 +44,15 @@ typedef struct {
     int32_t width;
     int32_t height;
 } fake_size;
+
+/// One format at one size with the frame rates it comes in (what VIDIOC_ENUM_FRAMEINTERVALS lists for it): real
+/// UVC cameras offer different rates per format and size (MJPEG 60 fps at 1280x720 where YUYV gives 10).
+typedef struct {
+    uint32_t fourcc;
+    fake_size size;
+    fake_interval intervals[FAKE_MAX_RATES]; /* fastest first as given; the first is the mode's default */
+    int interval_count;
+} fake_mode;
 
 /// Everything the command line sets.
 typedef struct {
@@ -65,11 +76,20 @@ typedef struct {
     bool exit_with_parent;   /* SIGTERM when the parent process dies (tests: no stray mounts after a crash) */
     uint32_t corrupt_every;  /* MJPEG: damage about one frame in this many (0: none), see fake_corruption_at */
     uint64_t corrupt_seed;
+    /* The offered modes: --mode items, else every --pixel-format at every --sizes at --rates. `formats` then lists
+       the modes' fourccs in order of first appearance (VIDIOC_ENUM_FMT). */
+    fake_mode modes[FAKE_MAX_MODES];
+    int mode_count;
+    bool control_offered[FAKE_CONTROL_COUNT]; /* --controls: which of fake_control_specs the camera has */
+    int32_t control_initial[FAKE_CONTROL_COUNT]; /* ...and their values at power-on (and after a replug) */
+    bool dim;                /* a dark room: auto exposure with frame-rate priority halves the rate */
     const char *frame_log;   /* a line per produced frame: sequence, due time, video frame; NULL: none */
 } fake_options;
 
 /// Parses the command line; returns 0 to run, 1 after printing help, 2 after printing a usage error.
 int fake_options_parse(int argc, char **argv, fake_options *options);
+/// Splits a comma-separated list and hands each item to `item`; false on the first bad item.
+bool fake_for_each_item(const char *list, bool (*item)(const char *, size_t, fake_options *), fake_options *options);
 
 typedef enum { BUFFER_DEQUEUED, BUFFER_QUEUED, BUFFER_FILLING, BUFFER_DONE } fake_buffer_state;
 
@@ -138,6 +158,7 @@ typedef struct {
     uint64_t frames_delivered;
     uint64_t frames_dropped; /* produced while no buffer was queued */
     uint64_t frames_corrupted; /* delivered damaged on purpose (--corrupt-jpeg) */
+    int32_t control_values[FAKE_CONTROL_COUNT];
     fake_pending_dequeue pending[FAKE_MAX_PENDING];
     int pending_count;
 
@@ -160,6 +181,9 @@ int fake_device_control(fake_device *device, const char *command);
 /// A one-line status report for the control file.
 int fake_device_status(fake_device *device, char *text, size_t capacity);
 
+/// Frames per second the sensor delivers (lock held): the set rate, halved while a dim room's exposure may lower it.
+double fake_device_sensor_rate(const fake_device *device);
+
 /// Fault transitions (caller holds the lock).
 void fake_device_unplug(fake_device *device, const char *why);
 void fake_device_plug(fake_device *device);
@@ -169,6 +193,50 @@ bool fake_device_begin_fill(fake_device *device, uint32_t *index, unsigned *epoc
 /// Marks a filled buffer done and wakes the application (lock held); false when the stream was reset meanwhile.
 bool fake_device_finish_fill(fake_device *device, uint32_t index, unsigned epoch, uint32_t sequence,
                              uint32_t bytesused, struct timeval timestamp);
+
+/// Modes (modes.c): lookups in `options->modes`.
+bool fake_offers_format(const fake_options *options, uint32_t fourcc);
+const fake_mode *fake_mode_find(const fake_options *options, uint32_t fourcc, int32_t width, int32_t height);
+/// The `index`-th distinct size `fourcc` comes in (VIDIOC_ENUM_FRAMESIZES); false past the last.
+bool fake_mode_size(const fake_options *options, uint32_t fourcc, uint32_t index, fake_size *size);
+/// The mode of `fourcc` nearest in size to `width` x `height` (S_FMT/TRY_FMT); `fourcc` must be offered.
+const fake_mode *fake_mode_nearest(const fake_options *options, uint32_t fourcc, int32_t width, int32_t height);
+/// The mode's interval nearest to `numerator/denominator` seconds (its first when 0 is asked).
+fake_interval fake_mode_nearest_interval(const fake_mode *mode, uint32_t numerator, uint32_t denominator);
+/// Fills `options->modes` (and `formats`) from --pixel-format x --sizes x --rates unless --mode gave them.
+void fake_modes_complete(fake_options *options);
+/// A rate such as "30" or "7.5" (0.5 to 1000 fps) as a reduced interval: 1/30, 2/15; false when malformed.
+bool fake_rate_parse(const char *text, size_t length, fake_interval *interval);
+/// Parses one --mode item, `FOURCC:WIDTHxHEIGHT@RATE[/RATE...]`, appending it; false when malformed or full.
+bool fake_mode_parse(const char *text, fake_options *options);
+
+/// Camera controls (controls.c): exposure auto, exposure auto priority and power-line frequency, as UVC cameras
+/// offer them through VIDIOC_QUERYCTRL/G_CTRL/S_CTRL/QUERYMENU.
+typedef struct {
+    uint32_t id;
+    const char *name; /* as v4l2-ctl spells it, e.g. power_line_frequency */
+    uint32_t type;    /* V4L2_CTRL_TYPE_MENU or _BOOLEAN */
+    int32_t minimum;
+    int32_t maximum;
+    int32_t default_value;
+    const char *const *menu; /* item names for menus */
+} fake_control_spec;
+extern const fake_control_spec fake_control_specs[FAKE_CONTROL_COUNT];
+/// Parses --controls (`none`, or NAME=VALUE items); false when malformed.
+bool fake_controls_parse(const char *text, fake_options *options);
+/// The defaults: every control, at a typical webcam's power-on values.
+void fake_controls_default(fake_options *options);
+/// Sets every control back to its power-on value (start, replug); lock held.
+void fake_controls_reset(fake_device *device);
+/// The control ioctls (lock held): 0 or an errno.
+int fake_controls_query(const fake_device *device, struct v4l2_queryctrl *query);
+int fake_controls_query_menu(const fake_device *device, struct v4l2_querymenu *menu);
+int fake_controls_get(const fake_device *device, struct v4l2_control *control);
+int fake_controls_set(fake_device *device, const struct v4l2_control *control);
+/// " name=value" for each offered control, appended to the status line; returns the characters written.
+int fake_controls_status(const fake_device *device, char *text, size_t capacity);
+/// True while the sensor runs at half rate: --dim, auto exposure, and frame-rate priority allowed.
+bool fake_controls_slow_exposure(const fake_device *device);
 
 /// The frame clock: runs until `quit`.
 void *fake_producer_main(void *device);

@@ -21,6 +21,12 @@ static const char usage_text[] =
     "                           H264) is offered with undecodable data, for 'no usable format' tests\n"
     "  --sizes LIST             offered sizes (default 640x480,1280x720)\n"
     "  --rates LIST             offered frame rates in fps, e.g. 30,15 (default 30); the first is the default\n"
+    "  --mode FOURCC:WxH@RATES  offer this format at this size at these rates (e.g. MJPG:1280x720@60/30); repeat\n"
+    "                           for each mode; replaces --pixel-format/--sizes/--rates, whose product is the default\n"
+    "  --controls LIST|none     offered controls with their power-on values (default exposure_auto=3,\n"
+    "                           exposure_auto_priority=1,power_line_frequency=2); reset when plugged back in\n"
+    "  --dim                    a dark room: with auto exposure (exposure_auto 0 or 3) and\n"
+    "                           exposure_auto_priority=1 the sensor delivers half the frame rate\n"
     "  --pattern moving-square  frames show a bright square whose grid cell is the frame number (default)\n"
     "  --video FILE             frames from a video file (decoded by the ffmpeg command, looped)\n"
     "  --busy                   open() fails with EBUSY\n"
@@ -37,7 +43,7 @@ static const char usage_text[] =
     "                           timestamp, s) and the --video frame shown (-1 for the pattern)\n"
     "\n"
     "Runtime control: write a command to DIR/control (unplug, plug, stall, resume, busy on, busy off);\n"
-    "read DIR/control for a status line.\n";
+    "read DIR/control for a status line (with the controls' current values).\n";
 
 static int usage_error(const char *format, const char *value) {
     fprintf(stderr, "fake-camera: ");
@@ -87,17 +93,7 @@ static bool parse_seconds(const char *text, double *value) {
     return true;
 }
 
-static unsigned long gcd(unsigned long a, unsigned long b) {
-    while (b != 0) {
-        unsigned long t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
-/// Splits a comma-separated list and hands each item to `item`; false on the first bad item.
-static bool for_each_item(const char *list, bool (*item)(const char *, size_t, fake_options *), fake_options *o) {
+bool fake_for_each_item(const char *list, bool (*item)(const char *, size_t, fake_options *), fake_options *o) {
     const char *start = list;
     for (;;) {
         const char *comma = strchr(start, ',');
@@ -128,17 +124,9 @@ static bool add_size(const char *text, size_t length, fake_options *o) {
 }
 
 static bool add_rate(const char *text, size_t length, fake_options *o) {
-    char buffer[32];
-    if (o->interval_count == FAKE_MAX_RATES || length == 0 || length >= sizeof buffer) return false;
-    memcpy(buffer, text, length);
-    buffer[length] = '\0';
-    double fps;
-    if (!parse_seconds(buffer, &fps) || fps < 0.5 || fps > 1000) return false;
-    // An interval of 1000 / (fps * 1000) seconds, reduced: 30 -> 1/30, 7.5 -> 2/15.
-    unsigned long numerator = 1000, denominator = (unsigned long)(fps * 1000 + 0.5);
-    unsigned long divisor = gcd(numerator, denominator);
-    o->intervals[o->interval_count++] = (fake_interval){(uint32_t)(numerator / divisor),
-                                                        (uint32_t)(denominator / divisor)};
+    if (o->interval_count == FAKE_MAX_RATES || !fake_rate_parse(text, length, &o->intervals[o->interval_count]))
+        return false;
+    o->interval_count++;
     return true;
 }
 
@@ -153,6 +141,8 @@ int fake_options_parse(int argc, char **argv, fake_options *o) {
         {"stall-after", required_argument, NULL, 't'}, {"stall-for", required_argument, NULL, 'T'},
         {"metadata", no_argument, NULL, 'M'},          {"help", no_argument, NULL, 'h'},
         {"exit-with-parent", no_argument, NULL, 'P'}, {"corrupt-jpeg", required_argument, NULL, 'j'},
+        {"mode", required_argument, NULL, 'o'},        {"controls", required_argument, NULL, 'C'},
+        {"dim", no_argument, NULL, 'D'},
         {"frame-log", required_argument, NULL, 'L'},
         {NULL, 0, NULL, 0},
     };
@@ -160,6 +150,7 @@ int fake_options_parse(int argc, char **argv, fake_options *o) {
         .name = "video0", .card = "Fake Camera", .driver = "fake-camera",
         .unplug_after = -1, .plug_back_after = -1, .stall_after = -1, .stall_for = 0,
     };
+    fake_controls_default(o);
     opterr = 0;
     int option;
     while ((option = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
@@ -174,17 +165,17 @@ int fake_options_parse(int argc, char **argv, fake_options *o) {
         case 'd': o->driver = optarg; break;
         case 'f':
             o->format_count = 0;
-            if (!for_each_item(optarg, add_format, o))
+            if (!fake_for_each_item(optarg, add_format, o))
                 return usage_error("--pixel-format %s: give up to 8 fourccs such as YUYV,BGR3", optarg);
             break;
         case 's':
             o->size_count = 0;
-            if (!for_each_item(optarg, add_size, o))
+            if (!fake_for_each_item(optarg, add_size, o))
                 return usage_error("--sizes %s: give up to 8 sizes such as 640x480,1280x720 (even widths)", optarg);
             break;
         case 'r':
             o->interval_count = 0;
-            if (!for_each_item(optarg, add_rate, o))
+            if (!fake_for_each_item(optarg, add_rate, o))
                 return usage_error("--rates %s: give up to 8 rates in fps between 0.5 and 1000, e.g. 30,15", optarg);
             break;
         case 'p':
@@ -216,6 +207,18 @@ int fake_options_parse(int argc, char **argv, fake_options *o) {
             if (!parse_corruption(optarg, o))
                 return usage_error("--corrupt-jpeg %s: give EVERY,SEED, e.g. 10,42 (EVERY from 1 to 1000000)", optarg);
             break;
+        case 'o':
+            if (!fake_mode_parse(optarg, o))
+                return usage_error("--mode %s: give FOURCC:WIDTHxHEIGHT@RATE[/RATE...], e.g. MJPG:1280x720@60/30 "
+                                   "(up to 64 modes, each format and size once)", optarg);
+            break;
+        case 'C':
+            if (!fake_controls_parse(optarg, o))
+                return usage_error("--controls %s: give none or NAME=VALUE items, e.g. exposure_auto_priority=1,"
+                                   "power_line_frequency=2 (names: exposure_auto, exposure_auto_priority, "
+                                   "power_line_frequency; values in their ranges)", optarg);
+            break;
+        case 'D': o->dim = true; break;
         case 'L': o->frame_log = optarg; break;
         case 'h': fputs(usage_text, stdout); return 1;
         default:
@@ -230,6 +233,7 @@ int fake_options_parse(int argc, char **argv, fake_options *o) {
         o->sizes[o->size_count++] = (fake_size){1280, 720};
     }
     if (o->interval_count == 0) o->intervals[o->interval_count++] = (fake_interval){1, 30};
+    fake_modes_complete(o);
     if (o->video) {
         for (int i = 0; i < o->format_count; i++)
             if (o->formats[i] != FAKE_FOURCC('Y', 'U', 'Y', 'V') && o->formats[i] != FAKE_FOURCC('B', 'G', 'R', '3') &&

@@ -101,7 +101,7 @@ void *fake_producer_main(void *argument) {
             next_frame = 0;
             continue;
         }
-        double period = (double)d->interval.numerator / d->interval.denominator;
+        double period = 1.0 / fake_device_sensor_rate(d);
         if (next_frame == 0) next_frame = now + period;
         if (now < next_frame) {
             double deadline = next_frame;

@@ -60,6 +60,38 @@ final class DeviceListingTests: XCTestCase {
         XCTAssertEqual(sizes.first?["framesPerSecond"] as? [Double], [30, 7.5])
     }
 
+    /// Rates differ per format and size, as on UVC webcams; the listing shows each format's own rates and the mode
+    /// theremin plays from, with the reason.
+    func testListsTheRatesOfEachFormatAndTheModeThereminPlays() throws {
+        var options = FakeCamera.Options()
+        options.modes = [.init("YUYV", 640, 480, [30, 15]), .init("YUYV", 1280, 720, [10]),
+                         .init("MJPG", 640, 480, [30]), .init("MJPG", 1280, 720, [60, 30])]
+        let fake = try FakeCamera.startOrSkip(options)
+        defer { fake.stop() }
+
+        let table = try listDevicesReport(json: false, cameraDirectory: fake.directory)
+        XCTAssertTrue(table.contains("    YUYV  YUYV 4:2:2\n"
+            + "          640x480     30, 15 fps\n"
+            + "          1280x720    10 fps\n"
+            + "    MJPG  Motion-JPEG, compressed\n"
+            + "          640x480     30 fps\n"
+            + "          1280x720    60, 30 fps\n"
+            + "    plays MJPG 1280x720 at 60 fps: the highest frame rate at a size the tracker uses "
+            + "(next best: YUYV 640x480 at 30 fps)\n"), table)
+
+        let json = try listDevicesReport(json: true, cameraDirectory: fake.directory)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let camera = try XCTUnwrap((object["cameras"] as? [[String: Any]])?.first)
+        let formats = try XCTUnwrap(camera["formats"] as? [[String: Any]])
+        let mjpegSizes = try XCTUnwrap(formats.last?["sizes"] as? [[String: Any]])
+        XCTAssertEqual(mjpegSizes.map { $0["framesPerSecond"] as? [Double] }, [[30], [60, 30]])
+        let mode = try XCTUnwrap(camera["playMode"] as? [String: Any])
+        XCTAssertEqual(mode["format"] as? String, "MJPG")
+        XCTAssertEqual(mode["width"] as? Int, 1280)
+        XCTAssertEqual(mode["framesPerSecond"] as? Double, 60)
+        XCTAssertNotNil(mode["reason"] as? String)
+    }
+
     func testSoundOutputsWithoutACardAreCalledThat() {
         let inventory = DeviceInventory(cameras: [], cameraProblems: [], cameraDirectory: "/dev",
                                         soundOutputs: [ALSAPlaybackDevice(name: "null", description: "Discard all samples")],

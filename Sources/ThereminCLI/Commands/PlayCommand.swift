@@ -9,10 +9,15 @@ struct PlayCommand {
     var calibrateOnly = false
 
     func run() throws -> Int32 {
+        // Before the camera's controls are changed: Ctrl-C during start-up must end through the path that puts
+        // them back (the session stops at once when a signal came early).
+        SignalWatch.install()
         var configuration = V4L2Camera.Configuration()
         configuration.device = settings.camera
-        configuration.size = PixelSize(width: settings.frameSize.width, height: settings.frameSize.height)
+        configuration.size = settings.frameSize.map { PixelSize(width: $0.width, height: $0.height) }
         configuration.framesPerSecond = settings.frameRate.map(Double.init)
+        configuration.format = settings.cameraFormat
+        configuration.controls = settings.cameraControls
         let camera: ReconnectingCamera
         do {
             camera = try ReconnectingCamera(configuration)
@@ -21,8 +26,7 @@ struct PlayCommand {
         }
         defer { camera.close() }
         if settings.verbose {
-            Output.err(String(format: "camera: %@, %dx%d at %.1f fps\n", camera.name, camera.frameSize.width,
-                              camera.frameSize.height, camera.nominalFrameRate ?? 0))
+            Output.err(([camera.modeDescription] + camera.controlNotes).map { $0 + "\n" }.joined())
         }
         let tracker = try TrackerFactory.make(settings, frameRate: camera.nominalFrameRate)
         let key = CalibrationChoice.key(camera: camera.devicePath, card: camera.card)
@@ -30,5 +34,18 @@ struct PlayCommand {
         let play = LivePlay(settings: settings, calibrationKey: key, calibrateOnly: calibrateOnly)
         return try play.run(source: camera, tracker: tracker, calibration: calibration, paceByFrameTime: false,
                             isTransient: { ($0 as? V4L2Error)?.isDeviceLost == true })
+    }
+}
+
+extension Settings {
+    /// The camera controls to set while playing: the frame rate held, and the anti-flicker filter at `--mains` or
+    /// at the frequency guessed from the time zone (left alone when there is no guess).
+    var cameraControls: CameraControlRequest {
+        if let mains { return CameraControlRequest(mains: mains, mainsSource: "--mains \(mains.rawValue)") }
+        let guess = MainsFrequency.guess()
+        guard let frequency = guess.frequency else {
+            return CameraControlRequest(mains: nil, mainsSource: "\(guess.source); give --mains 50 or 60")
+        }
+        return CameraControlRequest(mains: frequency, mainsSource: guess.source + "; --mains changes it")
     }
 }

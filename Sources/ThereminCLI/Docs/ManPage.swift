@@ -96,6 +96,19 @@ public enum ManPage {
         .TP
         .B LIBV4L2_LOG_FILENAME
         Keeps libv4l2's own log in this file (it is discarded otherwise).
+        .TP
+        .BR TZ ", " LC_ALL ", " LC_TIME ", " LANG
+        Without
+        .BR \\-\\-mains ,
+        the mains frequency for the camera's anti\\-flicker filter is that of the time zone's country
+        .RB ( TZ ,
+        else
+        .I /etc/timezone
+        or
+        .IR /etc/localtime ,
+        looked up in tzdata's
+        .IR zone.tab ),
+        or, when the zone names no country, of the locale's territory.
         .SH FILES
         .TP
         .I $XDG_CONFIG_HOME/theremin/config.json

@@ -1,3 +1,4 @@
+import ThereminCapture
 import ThereminCore
 import ThereminSession
 import ThereminTracking
@@ -24,7 +25,7 @@ enum Options {
         audioDevice, wave, volume, glide, fade, effect, rate, period,
         low, high, pitchLaw,
         minCutoff, beta, derivativeCutoff,
-        camera, size, fps, noCalibration, noPreview, tracker, trackerThreads,
+        camera, size, fps, cameraFormat, mains, noCalibration, noPreview, tracker, trackerThreads,
         record, output,
         json, stats, verbose,
     ]
@@ -101,8 +102,11 @@ enum Options {
     // MARK: Camera and tracking
     static let camera = Option.text("--camera", short: "-c", value: "DEVICE", help: "V4L2 camera, e.g. /dev/video0",
                                     group: .camera, defaultText: "first camera", values: .camera)
-    static let size = Option<(width: Int, height: Int)>("--size", value: "WxH", help: "camera frame size", group: .camera,
-                                                         default: (640, 480), describe: { "\($0.width)x\($0.height)" }) { text in
+    /// `--size`; without it the camera mode chooser picks (`ModeChoice` in ThereminCapture).
+    static let size = Option<(width: Int, height: Int)>("--size", value: "WxH",
+                                                         help: "camera frame size; by default the mode with the highest frame rate at a size the tracker "
+                                                             + "uses (640x360 or more, nearest 640x480), cheapest to decode (-v says which and why)",
+                                                         group: .camera, defaultText: "chosen") { text in
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...7680).contains(w), (16...4320).contains(h) else {
             throw UsageError("--size '\(text)' is not a frame size like 640x480")
@@ -111,6 +115,32 @@ enum Options {
     }
     static let fps = Option.integer("--fps", value: "N", help: "camera frame rate", group: .camera,
                                     defaultText: "highest offered", range: 1...240, refusal: "is not a frame rate from 1 to 240")
+    /// `--camera-format`; without it the camera mode chooser picks.
+    static let cameraFormat = Option<FourCC>("--camera-format", value: "FOURCC",
+                                             help: "the camera's own format: MJPG (decoded by TurboJPEG), BGR3, or a raw format libv4l2 converts "
+                                                 + "(YUYV and others)", group: .camera, defaultText: "chosen",
+                                             values: .choices(FourCC.decodable.map(\.description))) { text in
+        guard let format = FourCC.decodable.first(where: { $0.description == text.uppercased() }) else {
+            throw UsageError("--camera-format '\(text)' is not a camera format theremin decodes; use "
+                + FourCC.decodable.map(\.description).joined(separator: ", ") + " (see --list-devices)")
+        }
+        return format
+    }
+    /// `--mains`; without it the frequency is guessed from the time zone or locale (`MainsFrequency.guess`).
+    static let mains = Option<MainsFrequency>("--mains", value: "HZ",
+                                              help: "mains frequency for the camera's anti-flicker filter (power_line_frequency), set while "
+                                                  + "playing and put back on exit; by default from the time zone's country (or the locale's), "
+                                                  + "else the camera's own setting is kept",
+                                              group: .camera, defaultText: "from the time zone",
+                                              values: .choices(MainsFrequency.allCases.map { String($0.rawValue) })) { text in
+        guard let hz = Int(text.lowercased().replacingOccurrences(of: "hz", with: "")),
+              let frequency = MainsFrequency(rawValue: hz) else {
+            throw UsageError("--mains '\(text)' is not a mains frequency; use "
+                + MainsFrequency.allCases.map { String($0.rawValue) }.joined(separator: " or ")
+                + " (Hz: 50 in Europe, Africa, most of Asia and Oceania; 60 in North America)")
+        }
+        return frequency
+    }
     static let noCalibration = Option.flag("--no-calibration", help: "ignore the saved calibration for this camera or input",
                                            group: .camera)
     static let noPreview = Option.flag("--no-preview", help: "no preview window; show a one-line display in the terminal",

@@ -1,3 +1,4 @@
+import ThereminCapture
 import ThereminCore
 import ThereminSession
 import ThereminTracking
@@ -39,8 +40,13 @@ struct Settings: Sendable {
     var mapping = Mapping()
     var smoothing = OneEuroSettings()
     var camera: String?
-    var frameSize: (width: Int, height: Int) = Options.size.defaultValue ?? (640, 480)
+    /// `--size`; nil lets the camera mode chooser pick (`ModeChoice` in ThereminCapture).
+    var frameSize: (width: Int, height: Int)?
     var frameRate: Int?
+    /// `--camera-format`; nil lets the camera mode chooser pick.
+    var cameraFormat: FourCC?
+    /// `--mains`; nil guesses it from the time zone or locale (`MainsFrequency.guess`).
+    var mains: MainsFrequency?
     var tracker = TrackerKind.neural
     /// Threads per tracker network (`--tracker-threads`).
     var trackerThreads = TrackerOptions().threads
@@ -149,8 +155,10 @@ struct Settings: Sendable {
 
     private mutating func readCamera(_ parsed: ParsedArguments) throws {
         camera = try parsed.value(Options.camera)
-        frameSize = try parsed.value(Options.size) ?? frameSize
+        frameSize = try parsed.value(Options.size)
         frameRate = try parsed.value(Options.fps)
+        cameraFormat = try parsed.value(Options.cameraFormat)
+        mains = try parsed.value(Options.mains)
         tracker = try parsed.value(Options.tracker) ?? tracker
         trackerThreads = try parsed.value(Options.trackerThreads) ?? trackerThreads
     }

@@ -1,5 +1,5 @@
-// Every raw C call of ThereminCapture lives in this file: libv4l2's open/ioctl/mmap/close, poll, eventfd and the
-// monotonic clock. The rest of the module sees typed Swift values and V4L2Error.
+// Every raw C call of ThereminCapture lives in this file: libv4l2's open/ioctl/mmap/close (controls too), poll,
+// eventfd and the monotonic clock. The rest of the module sees typed Swift values and V4L2Error.
 import CV4L2
 #if canImport(Glibc)
 import Glibc
@@ -72,6 +72,18 @@ struct PixelFormat: Equatable {
     var imageSize: Int
     /// How Y'CbCr code values are to be read (meaningless for RGB and compressed formats).
     var colorEncoding = ColorEncoding()
+}
+
+/// What VIDIOC_QUERYCTRL says about one control.
+struct ControlDescription {
+    var minimum: Int32
+    var maximum: Int32
+    var isMenu: Bool
+    /// V4L2_CTRL_FLAG_DISABLED or _READ_ONLY: the value cannot be set.
+    var isFixed: Bool
+    /// V4L2_CTRL_FLAG_INACTIVE: settable, but without effect in the current mode (e.g. a manual exposure time while
+    /// exposure is automatic).
+    var isInactive: Bool
 }
 
 /// A buffer returned by VIDIOC_DQBUF.
@@ -290,6 +302,41 @@ final class V4L2Device: @unchecked Sendable {
         return try frameInterval()
     }
 
+    // MARK: controls
+
+    /// The control `id`, or nil when the camera does not have it.
+    func queryControl(_ id: UInt32) -> ControlDescription? {
+        var query = v4l2_queryctrl()
+        query.id = id
+        guard control(CV4L2_VIDIOC_QUERYCTRL, &query) == 0, query.id == id else { return nil }
+        return ControlDescription(
+            minimum: query.minimum, maximum: query.maximum, isMenu: query.type == CV4L2_CTRL_TYPE_MENU,
+            isFixed: query.flags & (CV4L2_CTRL_FLAG_DISABLED | CV4L2_CTRL_FLAG_READ_ONLY) != 0,
+            isInactive: query.flags & CV4L2_CTRL_FLAG_INACTIVE != 0)
+    }
+
+    /// The name of one item of a menu control (`50 Hz`), or nil when the driver does not name it.
+    func menuItemName(_ id: UInt32, _ index: Int32) -> String? {
+        var item = v4l2_querymenu()
+        item.id = id
+        item.index = UInt32(bitPattern: index)
+        guard control(CV4L2_VIDIOC_QUERYMENU, &item) == 0 else { return nil }
+        return string(item.name)
+    }
+
+    func controlValue(_ id: UInt32) throws(V4L2Error) -> Int32 {
+        var value = v4l2_control(id: id, value: 0)
+        let code = control(CV4L2_VIDIOC_G_CTRL, &value)
+        guard code == 0 else { throw error("VIDIOC_G_CTRL", code) }
+        return value.value
+    }
+
+    func setControl(_ id: UInt32, _ newValue: Int32) throws(V4L2Error) {
+        var value = v4l2_control(id: id, value: newValue)
+        let code = control(CV4L2_VIDIOC_S_CTRL, &value)
+        guard code == 0 else { throw error("VIDIOC_S_CTRL", code) }
+    }
+
     // MARK: streaming
 
     /// Allocates `count` memory-mapped buffers; returns how many the driver granted.
@@ -393,6 +440,17 @@ final class WakeSignal: @unchecked Sendable {
     func signal() {
         var one: UInt64 = 1
         _ = withUnsafeBytes(of: &one) { bytes in write(descriptor, bytes.baseAddress, bytes.count) }
+    }
+}
+
+extension CameraControl {
+    /// The V4L2 control id (V4L2_CID_EXPOSURE_AUTO, …).
+    var id: UInt32 {
+        switch self {
+        case .exposureAuto: CV4L2_CID_EXPOSURE_AUTO
+        case .exposureAutoPriority: CV4L2_CID_EXPOSURE_AUTO_PRIORITY
+        case .powerLineFrequency: CV4L2_CID_POWER_LINE_FREQUENCY
+        }
     }
 }
 

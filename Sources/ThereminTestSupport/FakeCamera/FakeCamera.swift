@@ -46,6 +46,33 @@ public final class FakeCamera: @unchecked Sendable {
         public var metadata = false
         /// Damage about one MJPEG frame in `every`, where and how `seed` says (`JPEGCorruption` predicts it).
         public var corruptJPEG: (every: Int, seed: UInt64)?
+        /// Modes with rates of their own, e.g. `Mode("MJPG", 1280, 720, [60, 30])`; when set, they replace
+        /// `pixelFormats` x `sizes` x `rates`.
+        public var modes: [Mode] = []
+        /// The controls offered and their power-on values, by v4l2-ctl name (`power_line_frequency`); nil: the
+        /// fake's defaults (all three), `[:]`: none.
+        public var controls: [String: Int]?
+        /// A dark room: auto exposure with frame-rate priority halves the frame rate.
+        public var dim = false
+
+        /// One format at one size with its rates, fastest first.
+        public struct Mode: Sendable {
+            public var fourcc: String
+            public var width: Int
+            public var height: Int
+            public var rates: [Double]
+
+            public init(_ fourcc: String, _ width: Int, _ height: Int, _ rates: [Double]) {
+                self.fourcc = fourcc
+                self.width = width
+                self.height = height
+                self.rates = rates
+            }
+
+            var argument: String {
+                "\(fourcc):\(width)x\(height)@" + rates.map { String($0) }.joined(separator: "/")
+            }
+        }
         /// A file that gets a line per delivered frame: sequence, due time (the buffer's timestamp) and video frame.
         public var frameLog: String?
 
@@ -65,6 +92,12 @@ public final class FakeCamera: @unchecked Sendable {
             if let stallFor { arguments += ["--stall-for", number(stallFor)] }
             if metadata { arguments.append("--metadata") }
             if let corruptJPEG { arguments += ["--corrupt-jpeg", "\(corruptJPEG.every),\(corruptJPEG.seed)"] }
+            for mode in modes { arguments += ["--mode", mode.argument] }
+            if let controls {
+                let items = controls.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                arguments += ["--controls", items.isEmpty ? "none" : items.joined(separator: ",")]
+            }
+            if dim { arguments.append("--dim") }
             if let frameLog { arguments += ["--frame-log", frameLog] }
             return arguments
         }
@@ -157,7 +190,7 @@ public final class FakeCamera: @unchecked Sendable {
     }
 
     /// The fake's status line as key/value pairs (present, streaming, sequence, delivered, dropped, corrupted,
-    /// format, …).
+    /// format, size, fps, sensor_fps, and each offered control by name, e.g. `power_line_frequency`).
     public func status() throws -> [String: String] {
         let text = try String(contentsOfFile: directory + "/control", encoding: .utf8)
         var pairs: [String: String] = [:]

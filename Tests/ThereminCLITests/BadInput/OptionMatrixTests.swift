@@ -26,7 +26,7 @@ final class OptionMatrixTests: XCTestCase {
         case "--backing-volume", "--loop": return ["--replay", trace, "--output", out("x.wav"), "--backing", trace]
         case "--midi-channel", "--midi-bend-range", "--midi-volume": return ["--replay", trace, "--midi-file", out("x.mid")]
         case "--audio-input", "--duration": return ["--tuner"]
-        case "--camera", "--size", "--fps", "--tracker", "--tracker-threads":
+        case "--camera", "--size", "--fps", "--camera-format", "--mains", "--tracker", "--tracker-threads":
             return ["--no-preview", "--audio-device", "null"]
         case "--replay", "--input", "--tuner", "--calibrate", "--list-devices", "--preset", "--save-preset", "--recover",
              "--report":
@@ -65,6 +65,8 @@ final class OptionMatrixTests: XCTestCase {
             "--fps": ["0", "abc"],
             "--tracker": ["magic"],
             "--tracker-threads": ["0", "17", "two"],
+            "--mains": ["55", "fifty", "", "-60"],
+            "--camera-format": ["H264", "JPEG2000", ""],
             "--record": ["", missingFolder + "x.csv", harness.directory.path + "/"],
             "--output": ["", out("x.mp3"), missingFolder + "x.wav"],
             "--brightness": ["2"],

@@ -7,8 +7,9 @@ extension LivePlayTests {
     /// What one 60 fps live run left behind.
     struct SixtyFPSRun {
         var result: ProcessRunner.Result
-        /// From "tracker 59.2 fps, 1741 frames tracked, 4 dropped, 0 underrun(s)"; nil (after a failure) when absent.
-        var stats: (tracked: Int, dropped: Int)?
+        /// From "tracker 59.2 fps, 1741 frames tracked, 4 dropped, 0 underrun(s), 29.1 s (and 39 frames sent while
+        /// starting)"; nil (after a failure) when absent.
+        var stats: (tracked: Int, dropped: Int, sentWhileStarting: Int)?
         /// The fake camera's status line after the run.
         var cameraStatus: [String: String]
         /// The interleaved stereo sound the paced device received.
@@ -56,7 +57,10 @@ extension LivePlayTests {
         let statsLine = result.stderr.split(separator: "\n").first { $0.hasPrefix("tracker ") } ?? ""
         let numbers = statsLine.split(whereSeparator: { !$0.isNumber && $0 != "." }).compactMap { Double($0) }
         XCTAssertGreaterThanOrEqual(numbers.count, 3, "stats line: \(result.stderr)", file: file, line: line)
-        let stats = numbers.count >= 3 ? (tracked: Int(numbers[1]), dropped: Int(numbers[2])) : nil
+        let starting = statsLine.range(of: "(and ").map { statsLine[$0.upperBound...].prefix { $0.isNumber } }
+        let stats = numbers.count >= 3
+            ? (tracked: Int(numbers[1]), dropped: Int(numbers[2]), sentWhileStarting: starting.flatMap { Int($0) } ?? 0)
+            : nil
         return SixtyFPSRun(result: result, stats: stats, cameraStatus: try camera.status(), audio: audio)
     }
 

@@ -52,6 +52,9 @@ final class LivePlayTests: BinaryTestCase {
         let result = running.wait()
         XCTAssertTrue(recorded, "three seconds of frames were recorded: \(result.stderr)")
         XCTAssertEqual(result.status, 0, result.stderr)
+        // The camera's controls, held while playing, are the camera's own again (power-on values of the fake).
+        XCTAssertEqual(try camera.status()["exposure_auto_priority"], "1", "put back after Ctrl-C")
+        XCTAssertEqual(try camera.status()["power_line_frequency"], "2")
 
         // The trace is complete and parseable after Ctrl-C, with the settings in its metadata.
         let samples = try TraceReader.read(path: trace)

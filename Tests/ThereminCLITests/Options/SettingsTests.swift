@@ -1,5 +1,6 @@
 import XCTest
 @testable import ThereminCLI
+import ThereminCapture
 import ThereminCore
 
 final class SettingsTests: XCTestCase {
@@ -13,6 +14,11 @@ final class SettingsTests: XCTestCase {
         XCTAssertTrue(settings.effects.isEmpty)
         XCTAssertEqual(settings.trackerThreads, 1)
         XCTAssertEqual(try Settings(arguments: ["--tracker-threads", "2"]).trackerThreads, 2)
+        XCTAssertNil(settings.frameSize, "the camera mode is chosen")
+        XCTAssertNil(settings.mains, "guessed from the time zone")
+        XCTAssertEqual(try Settings(arguments: ["--mains", "60"]).mains, .hz60)
+        XCTAssertEqual(try Settings(arguments: ["--mains", "50Hz"]).mains, .hz50)
+        XCTAssertEqual(try Settings(arguments: ["--camera-format", "mjpg"]).cameraFormat, .mjpeg)
     }
 
     func testValuesAreParsedInEveryForm() throws {
@@ -50,6 +56,9 @@ final class SettingsTests: XCTestCase {
             (["--tracker", "magic"], "use neural or classic"),
             (["--tracker-threads", "0"], "not a thread count from 1 to 16"),
             (["--tracker-threads", "two"], "not a thread count"),
+            (["--mains", "55"], "--mains '55' is not a mains frequency; use 50 or 60"),
+            (["--main", "50"], "unknown option '--main' (did you mean '--mains'?)"),
+            (["--camera-format", "H264"], "--camera-format 'H264' is not a camera format theremin decodes; use MJPG, YUYV, BGR3"),
             (["--output", "x.wav"], "--output needs --replay"),
             (["--replay", "a", "--input", "b"], "cannot be combined"),
             (["--replay", "a", "--record", "b"], "does not apply"),
