@@ -20,6 +20,13 @@ public final class SoundFileWriter {
     /// Room for one block's bytes and one block's interleaved floats, grown when a larger block comes.
     private var bytes = ScratchBuffer<UInt8>()
     private var floats = ScratchBuffer<Float>()
+    /// A second descriptor on the temporary file, only to start its writeback as blocks are finished (-1: none),
+    /// and how far that writeback has been asked for.
+    private var writebackDescriptor: Int32 = -1
+    private var written: Int64 = 0
+    private var writebackStarted: Int64 = 0
+    /// Bytes between two writeback requests.
+    static let writebackInterval: Int64 = 4 << 20
 
     /// - Throws: `SoundFileError` for an unknown extension or a file that cannot be created.
     public init(path: String, sampleRate: Int, channels: Int) throws(SoundFileError) {
@@ -44,6 +51,7 @@ public final class SoundFileWriter {
         file = handle
         // Deterministic output: no dither, no clipping surprises, no date/software strings that change per run.
         sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+        if rawOrder != nil { writebackDescriptor = open(temporaryPath, O_WRONLY | O_CLOEXEC) }
     }
 
     deinit {
@@ -91,6 +99,22 @@ public final class SoundFileWriter {
     private func writeRaw(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) throws(SoundFileError) {
         guard let file else { return }
         if sf_write_raw(file, bytes, sf_count_t(count)) != sf_count_t(count) { throw writeFailed() }
+        written += Int64(count)
+        startWriteback()
+    }
+
+    /// Asks the kernel to start writing what is finished (every `writebackInterval` bytes), without waiting: the
+    /// disk works while the render goes on, and the rename at the end does not have it all to start. A failure
+    /// only loses that head start.
+    private func startWriteback() {
+        guard writebackDescriptor >= 0, written - writebackStarted >= SoundFileWriter.writebackInterval else { return }
+        _ = theremin_start_writeback(writebackDescriptor, writebackStarted, written - writebackStarted)
+        writebackStarted = written
+    }
+
+    private func closeWriteback() {
+        if writebackDescriptor >= 0 { close(writebackDescriptor) }
+        writebackDescriptor = -1
     }
 
     private func writeFailed() -> SoundFileError {
@@ -101,6 +125,7 @@ public final class SoundFileWriter {
     public func finish() throws(SoundFileError) {
         guard let file else { return }
         self.file = nil
+        closeWriteback()
         let closed = sf_close(file)
         guard closed == 0 else {
             output.discard()
@@ -115,6 +140,7 @@ public final class SoundFileWriter {
 
     /// Abandons the file: the temporary is removed and nothing appears under the real name.
     public func discard() {
+        closeWriteback()
         guard let file else { return }
         sf_close(file)
         self.file = nil
