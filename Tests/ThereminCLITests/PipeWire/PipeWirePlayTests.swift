@@ -31,8 +31,8 @@ final class PipeWirePlayTests: BinaryTestCase {
         }
     }
 
-    /// `--replay` through pipewire-alsa: the note reaches the sink in tune, theremin's stream asks for its period as
-    /// `node.latency`, and the graph runs at a quantum no longer than that while it plays.
+    /// `--replay` through pipewire-alsa: the note reaches the sink in tune, theremin's stream is named "theremin" and
+    /// asks for its period as `node.latency`, and the graph runs at a quantum no longer than that while it plays.
     func testReplayIsHeardAtTheSinkAndTheGraphRunsAtTheAskedPeriod() throws {
         let server = try server()
         var trace = "t,x,y,present\n"
@@ -50,6 +50,7 @@ final class PipeWirePlayTests: BinaryTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("replayed \(tracePath): ") && result.stdout.contains(" on default, "), result.stdout)
         let node = try XCTUnwrap(stream, "theremin's stream never appeared in the graph: \(server.logTails())")
+        XCTAssertEqual(node.name, "theremin", "the stream is named for pw-top and the mixer (not 'ALSA Playback')")
         try checkQuantum(session.profile, node: node, server: server)
 
         // The steady note at the sink, measured by the pitch estimator over a second of the loud part.
@@ -76,6 +77,7 @@ final class PipeWirePlayTests: BinaryTestCase {
         let session = try PlaySession(server: server, folder: directory)
         var environment = server.clientEnvironment
         environment["XDG_CONFIG_HOME"] = directory.path
+        environment["PIPEWIRE_ALSA"] = "{ node.name = \"my-theremin\" }"  // a player's own properties are kept
         let running = try ProcessRunner.spawn(binary, [
             "--camera", camera.devicePath, "--record", tracePath, "--stats", "--no-preview", "--volume", "1",
         ], environment: environment)
@@ -88,6 +90,7 @@ final class PipeWirePlayTests: BinaryTestCase {
         XCTAssertTrue(recorded, "three seconds of frames were recorded: \(result.stderr)")
         XCTAssertEqual(result.status, 0, result.stderr)
         let node = try XCTUnwrap(stream, "theremin's stream never appeared in the graph: \(server.logTails())")
+        XCTAssertEqual(node.name, "my-theremin")
         let quantum = try checkQuantum(session.profile, node: node, server: server)
 
         // The pitch at the sink follows the recorded fingertip (time axes aligned from the first sound).
