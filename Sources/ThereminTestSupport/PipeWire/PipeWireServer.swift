@@ -66,6 +66,7 @@ public final class PipeWireServer: @unchecked Sendable {
     static let requiredPrograms: [(program: String, package: String)] = [
         ("pipewire", "pipewire-bin"), ("wireplumber", "wireplumber"), ("dbus-daemon", "dbus-daemon"),
         ("pw-dump", "pipewire-bin"), ("pw-record", "pipewire-bin"), ("pw-profiler", "pipewire-bin"),
+        ("pw-metadata", "pipewire-bin"),
     ]
 
     static func checkInstalled() throws {
@@ -183,6 +184,15 @@ public final class PipeWireServer: @unchecked Sendable {
             throw PipeWireError(description: "pw-dump failed (\(result.status)): \(result.stderr)")
         }
         return try PipeWireGraph(json: Data(result.stdout.utf8))
+    }
+
+    /// Changes one of the server's live settings, as a user would (`pw-metadata -n settings 0 KEY VALUE`, e.g.
+    /// `clock.force-quantum 1024`; 0 undoes a forced value).
+    public func setSetting(_ key: String, _ value: Int) throws {
+        let result = try runTool("pw-metadata", ["-n", "settings", "0", key, String(value)])
+        guard result.status == 0 else {
+            throw PipeWireError(description: "pw-metadata could not set \(key) to \(value): \(result.stderr)")
+        }
     }
 
     /// Runs one of PipeWire's tools against this server and waits for it.

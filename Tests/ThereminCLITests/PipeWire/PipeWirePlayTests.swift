@@ -99,21 +99,76 @@ final class PipeWirePlayTests: BinaryTestCase {
         let error = PitchAlignment.bestMedianCents(audio: Array(heard[start...]), sampleRate: 48_000, trace: samples)
         XCTAssertLessThan(error?.cents ?? 1_000, 30, "pitch at the sink follows the fingertip (lag \(error?.lag ?? 0) s)")
 
-        // applied→audible includes what the server reports downstream of theremin's stream (the sink's 30 ms and
-        // its quantum), less at most the part of a cycle already elapsed when theremin asked, and adds no more than
-        // theremin's own buffer (3 periods) and some scheduling slack.
-        let reported = try XCTUnwrap(node.downstreamLatency, "the server reports no latency for theremin's stream")
-            .seconds(quantum: Int(quantum.rounded()), rate: server.sampleRate)
-        XCTAssertGreaterThanOrEqual(reported, server.sinkLatency, "the sink's latency reaches theremin's stream")
-        let audible = try XCTUnwrap(Self.median(of: "applied→audible", in: result.stderr), result.stderr)
-        let cycle = quantum / Double(server.sampleRate)
-        let buffer = 3 * Double(node.requestedLatency?.frames ?? 240) / Double(server.sampleRate)
-        XCTAssertGreaterThanOrEqual(audible, reported - cycle, "audible includes the server's \(reported) s: \(result.stderr)")
-        XCTAssertLessThanOrEqual(audible, reported + buffer + 0.010, "audible adds only theremin's buffer: \(result.stderr)")
+        try checkAudible(result.stderr, includesWhatServerReportsFor: node, quantum: quantum, server: server)
     }
 
-    /// Checks theremin's stream asked for its period (5 ms at 48 kHz by default) and that every cycle the server
-    /// ran it in had a quantum no longer than that (1 % for the driver's rate correction); returns the median.
+    /// A desktop whose graph is forced to 1024-frame cycles (`pw-metadata -n settings 0 clock.force-quantum 1024`)
+    /// pulls 1024 frames every 21 ms from theremin's 720-frame buffer: at the default period the sound breaks up and
+    /// the player is told once what to do; with `--period 12` (a 1728-frame buffer) it plays through, and
+    /// applied→audible includes the larger latency the server then reports.
+    func testAForcedLargeQuantumIsToldAndALongerPeriodPlaysThroughIt() throws {
+        let server = try server()
+        try server.setSetting("clock.force-quantum", 1_024)
+        defer { try? server.setSetting("clock.force-quantum", 0) }
+
+        let broken = try playDemo(on: server, seconds: 2.5, extra: [])
+        XCTAssertTrue(broken.result.stderr.contains("theremin: the sound keeps breaking up"), broken.result.stderr)
+        XCTAssertGreaterThanOrEqual(Self.underruns(in: broken.result.stderr) ?? 0, 10, broken.result.stderr)
+
+        let steady = try playDemo(on: server, seconds: 2.5, extra: ["--period", "12"])
+        XCTAssertFalse(steady.result.stderr.contains("breaking up"), steady.result.stderr)
+        XCTAssertLessThanOrEqual(Self.underruns(in: steady.result.stderr) ?? .max, 2, "at most at start-up: \(steady.result.stderr)")
+        XCTAssertEqual(steady.node.requestedLatency?.frames, 576, "the 12 ms period asked of the server")
+        let quanta = steady.profile.quanta(whileRunning: steady.node.id, rate: server.sampleRate).sorted()
+        let quantum = try XCTUnwrap(quanta.middle, "no cycle profiled while theremin played")
+        XCTAssertEqual(quantum, 1_024, accuracy: 10, "the forced quantum")
+        try checkAudible(steady.result.stderr, includesWhatServerReportsFor: steady.node, quantum: quantum, server: server)
+    }
+
+    /// Plays `--demo --stats` (the live session, no camera needed) for `seconds` after its stream appeared, then
+    /// stops it with SIGINT.
+    private func playDemo(on server: PipeWireServer, seconds: Double, extra: [String]) throws
+        -> (result: ProcessRunner.Result, node: PipeWireGraph.Node, profile: PipeWireProfile) {
+        let session = try PlaySession(server: server, folder: directory)
+        var environment = server.clientEnvironment
+        environment["XDG_CONFIG_HOME"] = directory.path
+        let running = try ProcessRunner.spawn(binary, ["--demo", "--stats", "--no-preview"] + extra,
+                                              environment: environment)
+        let stream = session.waitForStream(of: running)
+        let end = Date().addingTimeInterval(seconds)
+        while running.process.isRunning && Date() < end { usleep(50_000) }  // the stretch of play to measure
+        running.signal(SIGINT)
+        let result = running.wait()
+        _ = try session.finish()
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let node = try XCTUnwrap(stream, "theremin's stream never appeared in the graph: \(result.stderr)")
+        return (result, node, try XCTUnwrap(session.profile))
+    }
+
+    /// applied→audible (`--stats`) includes what the server reports downstream of theremin's stream (the sink's 30 ms
+    /// and a quantum), less at most the part of a cycle already elapsed when theremin asked, and adds no more than
+    /// theremin's own buffer (3 periods) and some scheduling slack.
+    private func checkAudible(_ stderr: String, includesWhatServerReportsFor node: PipeWireGraph.Node, quantum: Double,
+                              server: PipeWireServer, file: StaticString = #filePath, line: UInt = #line) throws {
+        let reported = try XCTUnwrap(node.downstreamLatency, "the server reports no latency for theremin's stream",
+                                     file: file, line: line).seconds(quantum: Int(quantum.rounded()), rate: server.sampleRate)
+        XCTAssertGreaterThanOrEqual(reported, server.sinkLatency, "the sink's latency reaches theremin's stream",
+                                    file: file, line: line)
+        let audible = try XCTUnwrap(Self.median(of: "applied→audible", in: stderr), stderr, file: file, line: line)
+        let cycle = quantum / Double(server.sampleRate)
+        let buffer = 3 * Double(node.requestedLatency?.frames ?? 240) / Double(server.sampleRate)
+        print("PipeWire figures: quantum \(Int(quantum.rounded())) frames, the server reports "
+              + String(format: "%.1f ms, applied→audible %.1f ms", reported * 1_000, audible * 1_000))
+        XCTAssertGreaterThanOrEqual(audible, reported - cycle, "audible includes the server's \(reported) s: \(stderr)",
+                                    file: file, line: line)
+        XCTAssertLessThanOrEqual(audible, reported + buffer + 0.010, "audible adds only theremin's buffer: \(stderr)",
+                                 file: file, line: line)
+    }
+
+    /// Checks theremin's stream asked for its period (5 ms at 48 kHz by default) and that the server ran it at a
+    /// quantum no longer than that (1 % for the driver's rate correction): at once, or after the graph left the
+    /// quantum it had before theremin joined, which PipeWire does within a few cycles (18, 0.1 s, measured when
+    /// the graph was at 256 before); returns the median quantum from then on.
     @discardableResult
     private func checkQuantum(_ profile: PipeWireProfile?, node: PipeWireGraph.Node, server: PipeWireServer,
                               file: StaticString = #filePath, line: UInt = #line) throws -> Double {
@@ -121,12 +176,27 @@ final class PipeWirePlayTests: BinaryTestCase {
         XCTAssertEqual(asked.frames, 240, "the 5 ms period asked of the server", file: file, line: line)
         XCTAssertEqual(asked.rate, server.sampleRate, file: file, line: line)
         let quanta = try XCTUnwrap(profile, file: file, line: line).quanta(whileRunning: node.id, rate: server.sampleRate)
-            .sorted()
-        XCTAssertGreaterThan(quanta.count, 100, "cycles profiled while theremin played", file: file, line: line)
-        XCTAssertLessThanOrEqual(quanta.last ?? .infinity, Double(asked.frames) * 1.01,
-                                 "the longest quantum while theremin played (median \(quanta.middle ?? 0))",
+        let limit = Double(asked.frames) * 1.01
+        let settled = try XCTUnwrap(quanta.firstIndex { $0 <= limit },
+                                    "the graph never ran at theremin's period: \(quanta.prefix(20))", file: file, line: line)
+        let switching = quanta[..<settled].reduce(0, +) / Double(server.sampleRate)
+        XCTAssertLessThan(switching, 0.5, "seconds at the quantum from before theremin joined", file: file, line: line)
+        let playing = quanta[settled...].sorted()
+        XCTAssertGreaterThan(playing.count, 100, "cycles profiled while theremin played", file: file, line: line)
+        XCTAssertLessThanOrEqual(playing.last ?? .infinity, limit,
+                                 "the longest quantum while theremin played (median \(playing.middle ?? 0))",
                                  file: file, line: line)
-        return quanta.middle ?? .infinity
+        return playing.middle ?? .infinity
+    }
+
+    /// The underruns `--stats` counted ("tracker 31.9 fps, 127 frames tracked, 0 dropped, 3 underrun(s), 4.0 s").
+    static func underruns(in report: String) -> Int? {
+        guard let line = report.split(separator: "\n").last(where: { $0.hasPrefix("tracker ") }) else { return nil }
+        let fields = line.split(separator: " ")
+        guard let index = fields.firstIndex(of: "underrun(s),") ?? fields.firstIndex(of: "underrun(s)"), index > 0 else {
+            return nil
+        }
+        return Int(fields[index - 1])
     }
 
     /// The median of a `--stats` stage in seconds ("  applied→audible     43.9   45.2     177": 0.0439).
