@@ -45,12 +45,29 @@ public struct PipeWireGraph: Sendable {
     /// The sink the session manager sends new streams to (`default.audio.sink` in the `default` metadata).
     public let defaultSinkName: String?
 
-    /// Parses `pw-dump`'s output.
-    /// - Throws: `PipeWireError` when it is not the JSON array pw-dump prints.
+    /// Parses `pw-dump`'s output: one JSON array of objects, followed by more arrays when objects changed while it
+    /// was dumping (an object whose `info` is null there was removed).
+    /// - Throws: `PipeWireError` when it is not such arrays.
     public init(json: Data) throws {
-        guard let objects = try JSONSerialization.jsonObject(with: json) as? [[String: Any]] else {
-            throw PipeWireError(description: "pw-dump printed something other than a JSON array of objects")
+        var byID: [Int: [String: Any]] = [:]
+        var order: [Int] = []
+        let segments = PipeWireGraph.topLevelValues(json)
+        guard !segments.isEmpty else { throw PipeWireError(description: "pw-dump printed no JSON") }
+        for segment in segments {
+            guard let array = (try? JSONSerialization.jsonObject(with: segment)) as? [[String: Any]] else {
+                throw PipeWireError(description: "pw-dump printed something other than JSON arrays of objects")
+            }
+            for object in array {
+                guard let id = object["id"] as? Int else { continue }
+                if object["type"] == nil && object["info"] is NSNull {
+                    byID[id] = nil
+                } else {
+                    if byID[id] == nil { order.append(id) }
+                    byID[id] = object
+                }
+            }
         }
+        let objects = order.compactMap { byID[$0] }
         var nodes: [Node] = []
         var clients: [Int: Int] = [:]
         var defaultSink: String?
@@ -91,6 +108,34 @@ public struct PipeWireGraph: Sendable {
                   let client = node.properties["client.id"].flatMap({ Int($0) }) else { return false }
             return clientProcesses[client] == Int(pid)
         }
+    }
+
+    /// The top-level JSON values in `data`, one after another (brackets counted outside strings).
+    static func topLevelValues(_ data: Data) -> [Data] {
+        var values: [Data] = []
+        var depth = 0, start = 0
+        var inString = false, escaped = false
+        for (index, byte) in data.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true }
+                else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                if depth == 0 { start = index }
+                depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { values.append(data.subdata(in: start..<(index + 1))) }
+                if depth < 0 { return values + [data.subdata(in: index..<data.count)] }  // unbalanced: let it fail
+            default:
+                continue
+            }
+        }
+        if depth != 0 { values.append(data.subdata(in: start..<data.count)) }
+        return values
     }
 
     private static func text(_ properties: [String: Any]) -> [String: String] {

@@ -64,8 +64,28 @@ final class PipeWireReadingsTests: XCTestCase {
         XCTAssertNil(graph.stream(ofProcess: 99))
     }
 
+    /// pw-dump prints further arrays when objects change while it dumps; `"info": null` there means removed.
+    func testGraphReadsTheArraysPwDumpAddsWhenObjectsChangeWhileItDumps() throws {
+        let json = """
+        [
+          { "id": 30, "type": "PipeWire:Interface:Node", "info": { "props": { "node.name": "sink [x]" } } },
+          { "id": 54, "type": "PipeWire:Interface:Node", "info": { "props": { "node.name": "gone \\" ]" } } }
+        ]
+        [
+          {
+            "id": 54,
+            "info": null
+          }
+        ]
+        """
+        let graph = try PipeWireGraph(json: Data(json.utf8))
+        XCTAssertEqual(graph.nodes.map(\.name), ["sink [x]"])
+    }
+
     func testGraphRefusesWhatIsNotPwDumpOutput() {
         XCTAssertThrowsError(try PipeWireGraph(json: Data("{\"id\": 1}".utf8)))
         XCTAssertThrowsError(try PipeWireGraph(json: Data("not json".utf8)))
+        XCTAssertThrowsError(try PipeWireGraph(json: Data("[ {\"id\": 1} ] [ garbage ]".utf8)))
+        XCTAssertThrowsError(try PipeWireGraph(json: Data()))
     }
 }
