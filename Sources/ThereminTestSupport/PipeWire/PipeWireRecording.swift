@@ -37,6 +37,14 @@ public final class PipeWireRecording: @unchecked Sendable {
         (try? server.graph())?.stream(ofProcess: pid, mediaClass: "Stream/Input/Audio") != nil
     }
 
+    /// A fresh path in memory (/dev/shm) when there is such a file system, else in the temporary folder. pw-record
+    /// writes the file from its real-time thread: on a disk, writes that block on a loaded machine made it miss cycles,
+    /// and the recording read 10–50 cents off in places.
+    public static func memoryBackedPath(named name: String) -> String {
+        let folder = FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+        return URL(fileURLWithPath: folder).appendingPathComponent("theremin-\(UUID().uuidString)-\(name)").path
+    }
+
     /// Stops recording (SIGINT: pw-record completes the WAV header) and returns the left channel.
     public func stop() throws -> [Float] {
         running.signal(SIGINT)
@@ -44,6 +52,7 @@ public final class PipeWireRecording: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: path) else {
             throw PipeWireError(description: "pw-record wrote nothing (\(result.status)): \(result.stderr)")
         }
+        defer { try? FileManager.default.removeItem(atPath: path) }
         return try SoundFile.readMono(path: path)
     }
 }

@@ -49,7 +49,7 @@ final class PipeWirePlayTests: BinaryTestCase {
         let tracePath = directory.appendingPathComponent("steady.csv").path
         try Data(trace.utf8).write(to: URL(fileURLWithPath: tracePath))
 
-        let session = try PlaySession(server: server, folder: directory)
+        let session = try PlaySession(server: server)
         let running = try ProcessRunner.spawn(binary, ["--replay", tracePath, "--volume", "1"],
                                               environment: environment(for: server))
         let stream = session.waitForStream(of: running)
@@ -66,15 +66,14 @@ final class PipeWirePlayTests: BinaryTestCase {
         // 0.3 s of sound.
         let start = try XCTUnwrap(heard.firstIndex { abs($0) > 0.05 }, "nothing reached the sink")
         let estimator = PitchEstimator(sampleRate: 48_000, minFrequency: 150, maxFrequency: 600)
+        XCTAssertGreaterThanOrEqual(heard.count, start + 64_448, "1.3 s of sound reached the sink")
         let pitches = stride(from: start + 14_400, to: start + 62_400, by: 4_800).compactMap { offset -> Double? in
             let window = Array(heard.dropFirst(offset).prefix(2_048))
             return window.count == 2_048 ? estimator.estimate(window)?.frequency : nil
         }.sorted()
-        XCTAssertEqual(pitches.count, 10, "a second of sound reached the sink")
-        // Within a quarter tone: on a quiet machine every window reads 330.000 Hz, but with the machine loaded by other
-        // test runs (load 6 on 2 cores) the sink's sound had stretches reading 10–50 cents low. A wrong note or
-        // mapping is a semitone off or more.
-        XCTAssertLessThan(abs(SignalMeasurements.cents(pitches.middle ?? 0, 330)), 25, "heard \(pitches): \(result.stdout)")
+        XCTAssertGreaterThanOrEqual(pitches.count, 7, "windows with a clear pitch (a click can blur one): \(pitches)")
+        // The median: a window now and then (1 in 40 under load 6 on 2 cores) catches a click at the sink and reads off.
+        XCTAssertLessThan(abs(SignalMeasurements.cents(pitches.middle ?? 0, 330)), 2, "heard \(pitches): \(result.stdout)")
     }
 
     /// Live play from the fake camera through pipewire-alsa: the sound at the sink follows the fingertip, the graph
@@ -90,7 +89,7 @@ final class PipeWirePlayTests: BinaryTestCase {
         defer { camera.stop() }
         let tracePath = directory.appendingPathComponent("live.csv").path
 
-        let session = try PlaySession(server: server, folder: directory)
+        let session = try PlaySession(server: server)
         var variables = environment(for: server)
         variables["PIPEWIRE_ALSA"] = "{ node.name = \"my-theremin\" }"  // a player's own properties are kept
         let running = try ProcessRunner.spawn(binary, [
@@ -144,7 +143,7 @@ final class PipeWirePlayTests: BinaryTestCase {
     /// stops it with SIGINT.
     private func playDemo(on server: PipeWireServer, seconds: Double, extra: [String]) throws
         -> (result: ProcessRunner.Result, node: PipeWireGraph.Node, profile: PipeWireProfile) {
-        let session = try PlaySession(server: server, folder: directory)
+        let session = try PlaySession(server: server)
         let running = try ProcessRunner.spawn(binary, ["--demo", "--stats", "--no-preview"] + extra,
                                               environment: environment(for: server))
         let stream = session.waitForStream(of: running)
@@ -229,9 +228,9 @@ private final class PlaySession {
     private let profiler: PipeWireProfiler
     private(set) var profile: PipeWireProfile?
 
-    init(server: PipeWireServer, folder: URL) throws {
+    init(server: PipeWireServer) throws {
         self.server = server
-        recording = try PipeWireRecording(server: server, into: folder.appendingPathComponent("sink.wav").path)
+        recording = try PipeWireRecording(server: server, into: PipeWireRecording.memoryBackedPath(named: "sink.wav"))
         profiler = try PipeWireProfiler(server: server)
     }
 
