@@ -52,6 +52,8 @@ public final class LiveSession {
     private var status = LiveStatus()
     /// Counts the seconds without a hand, for the advice to come closer or calibrate.
     private var absentHand = AbsentHandNotice()
+    /// Counts underruns, to tell the player once when the sound keeps breaking up.
+    private var breakUp: BreakUpNotice?
     private var reportedRecordingProblem = false
     private var reportedTrackerProblem = false
 
@@ -79,6 +81,10 @@ public final class LiveSession {
         status.calibrating = options.stopAfterCalibration
         status.muted = options.startMuted && !options.stopAfterCalibration
         renderer.setMuted(status.muted)
+        if let format = output?.format {
+            breakUp = BreakUpNotice(periodMilliseconds: 1_000 * Double(format.periodFrames) / Double(format.sampleRate),
+                                    bufferFrames: format.bufferFrames)
+        }
     }
 
     /// Runs until the player stops, a stop is requested or the input ends; then shuts down cleanly.
@@ -108,6 +114,9 @@ public final class LiveSession {
             if let problem = snapshot.recordingProblem, !reportedRecordingProblem {
                 reportedRecordingProblem = true
                 options.report("\ntheremin: \(problem); still playing")
+            }
+            if let output, let notice = breakUp?.update(underruns: output.underruns, at: now) {
+                options.report("\ntheremin: \(notice); still playing")
             }
             if let problem = snapshot.trackerProblem, !reportedTrackerProblem {
                 // Once: such frames count as handless, and silence should not pass for a hand out of view.
