@@ -230,7 +230,11 @@ final class LoopKernelTests: XCTestCase {
         let tone = sine(437, frames: length + fade)
         let looper = recordFirstLayer(length: length, tone: tone)
         let pass = play(looper, silence(length))
-        XCTAssertEqual(looper.kernel.mixdown(), pass)
-        XCTAssertEqual(Looper(sampleRate: rate).kernel.mixdown(), [], "nothing without a loop")
+        XCTAssertEqual(looper.kernel.mixdown().samples, pass)
+        XCTAssertEqual(looper.kernel.mixdown().layers, 1)
+        looper.press()
+        _ = play(looper, sine(660, frames: 480))
+        XCTAssertEqual(looper.kernel.mixdown().layers, 1, "an overdub still recording is left out")
+        XCTAssertEqual(Looper(sampleRate: rate).kernel.mixdown().samples, [], "nothing without a loop")
     }
 }
