@@ -17,9 +17,10 @@ extension LivePlayTests {
         let terminal: PseudoTerminal
         do { terminal = try PseudoTerminal() } catch { throw XCTSkip("\(error)") }
         let loopOut = directory.appendingPathComponent("loop.wav").path
+        let take = directory.appendingPathComponent("take.csv").path
         let running = try ProcessRunner.spawn(binary, [
             "--camera", camera.devicePath, "--audio-device", "paced:FILE=\(alsa.capture)", "--no-preview",
-            "--volume", "0.5", "--mute-cues", "--loop-out", loopOut,
+            "--volume", "0.5", "--mute-cues", "--loop-out", loopOut, "--record", take,
         ], environment: ["ALSA_CONFIG_PATH": alsa.path, "XDG_CONFIG_HOME": directory.path], terminal: terminal)
         // Playing (and the hand tracked) once two seconds of sound reached the device.
         let started = waitForCapture(alsa.capture, seconds: 2.5, timeout: 30)
@@ -37,6 +38,10 @@ extension LivePlayTests {
         XCTAssertTrue(started, "the sound device received sound: \(result.stderr)")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("saved the loop \(loopOut)"), result.stderr)
+        // The take records the live hand, as without the looper: a row per frame over the whole run.
+        let recordedTake = try TraceReader.read(path: take)
+        XCTAssertFalse(recordedTake.interrupted)
+        XCTAssertGreaterThan(recordedTake.samples.count, 30 * 15, "every frame of the run, looping or not")
         for state in ["loop: recording", "loop: playing 1 layer", "loop: playing 2 layers"] {
             XCTAssertTrue(result.stdout.contains(state), "the status line shows '\(state)': \(result.stdout)")
         }
