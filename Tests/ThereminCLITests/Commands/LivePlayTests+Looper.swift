@@ -98,6 +98,7 @@ extension LivePlayTests {
         let end = recorded + (passes.count + 2) * length
         XCTAssertLessThanOrEqual(SignalMeasurements.maxStep(audio[(recorded + 2 * length)..<end]), steady * 1.1 + 0.002,
                                  "no click anywhere while the loop plays alone, is overdubbed or undone")
+        XCTAssertLessThan(abs(Double(audio.last ?? 1)), 1e-4, "stopping fades the loop out too")
     }
 
     /// Waits until the capture file holds `seconds` of stereo float sound.
