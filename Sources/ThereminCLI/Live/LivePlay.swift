@@ -64,7 +64,7 @@ struct LivePlay {
             let status = try run(source: source, tracking: tracking, calibration: calibration, output: output,
                                  renderer: renderer, mixer: mixer, recorder: recorder, isTransient: isTransient)
             // The output has stopped: the layers are no longer the audio thread's.
-            if let loopFile, let looper { return try save(looper, into: loopFile) == 0 ? status : 1 }
+            if let loopFile, let looper { return save(looper, into: loopFile) == 0 ? status : 1 }
             return status
         } catch {
             // Nothing played yet: a take with only its header is not worth keeping.
@@ -147,7 +147,7 @@ struct LivePlay {
 
     /// Writes one pass of the loop (its layers mixed, the seam crossfaded) whole, then renames it into place; with
     /// no loop closed, nothing is written and the player is told. Returns the exit status it calls for.
-    private func save(_ looper: Looper, into file: SoundFileWriter) throws -> Int32 {
+    private func save(_ looper: Looper, into file: SoundFileWriter) -> Int32 {
         let (pass, layers) = looper.kernel.mixdown()
         guard !pass.isEmpty else {
             file.discard()
