@@ -247,7 +247,17 @@ def main():
                         help="folder of far-player scenes (PPM) written by the tracker's benchmark")
     parser.add_argument("--clip", default="video/mediapipe_selfie_segmentation_web.mp4",
                         help="clip for the tracking-mode timing, relative to the corpus")
+    parser.add_argument("--presence", default=None, metavar="VIDEO",
+                        help="only track VIDEO (one hand, tracking mode) and print which frames have a hand, as JSON")
     args = parser.parse_args()
+    if args.presence:
+        if not os.path.isfile(args.presence):
+            fail(f"--presence {args.presence}: no such video file")
+        tracked = measure_tracking(args.presence, 1, {}, "presence")
+        json.dump({"video": args.presence, "frames": tracked["frames"], "frames_with_hand": tracked["frames_with_hand"],
+                   "hand_per_frame": tracked["hand_per_frame"]}, sys.stdout)
+        print()
+        return
     if not os.path.isdir(args.corpus):
         fail(f"corpus folder {args.corpus} is missing: pass --corpus pointing at ../shared/corpus")
     clip = os.path.join(args.corpus, args.clip)

@@ -17,6 +17,9 @@ public struct FourCC: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// What libv4l2 converts every supported camera format into, and what `Frame` holds (V4L2_PIX_FMT_BGR24).
     public static let bgr24 = FourCC(rawValue: 0x3352_4742)
 
+    /// YUYV 4:2:2 (V4L2_PIX_FMT_YUYV): what webcams send uncompressed; converted by `YUYVConverter`.
+    public static let yuyv = FourCC(rawValue: 0x5659_5559)
+
     /// Motion-JPEG (V4L2_PIX_FMT_MJPEG): what most webcams send at 60 fps or at 720p; decoded by TurboJPEG.
     public static let mjpeg = FourCC(rawValue: 0x4750_4A4D)
 

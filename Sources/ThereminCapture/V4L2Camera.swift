@@ -28,8 +28,8 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         /// MJPEG frames wider than this are decoded at a reduced scale (1/2, 1/4, …): the tracker works at ≤ 640 px
         /// and a half-scale decode costs a fraction of a full one.
         public var maximumDecodeWidth = 640
-        /// false leaves MJPEG to libv4l2's conversion, as for other formats: `capture-bench`'s comparison.
-        package var decodesMJPEG = true
+        /// false leaves MJPEG and YUYV to libv4l2's conversion, as for other formats: `capture-bench`'s comparison.
+        package var convertsHere = true
 
         public init(device: String? = nil, size: PixelSize = .standard, framesPerSecond: Double? = nil,
                     bufferCount: Int = 4, frameTimeout: Double = 2, searchDirectory: String = "/dev") {
@@ -131,21 +131,37 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
 
     deinit { close() }
 
-    /// How frames are made once libv4l2 has chosen the camera's own format for BGR24: when that format is MJPEG,
-    /// the camera is switched to deliver it as it is (same size) and TurboJPEG decodes it; otherwise libv4l2's
-    /// BGR24 is copied.
+    /// How frames are made once libv4l2 has chosen the camera's own format for BGR24: MJPEG and YUYV are switched to
+    /// be delivered as they are (same size) and decoded here (TurboJPEG; `YUYVConverter`, which reads the range the
+    /// driver declares, where libv4l2 would take every YUYV picture as full range); otherwise libv4l2's BGR24 is
+    /// copied.
     private static func conversion(granted: PixelFormat, device: V4L2Device, configuration: Configuration)
         throws(V4L2Error) -> FrameConversion {
-        guard configuration.decodesMJPEG, device.driverFormat() == .mjpeg else { return .copy(granted) }
         let size = PixelSize(width: granted.width, height: granted.height)
-        let native = try device.setFormat(.mjpeg, size)
-        guard native.fourcc == .mjpeg, native.width == size.width, native.height == size.height else {
+        switch device.driverFormat() {
+        case .mjpeg? where configuration.convertsHere:
+            try native(.mjpeg, size, device: device)
+            return .decodeJPEG(try JPEGDecoder(cameraSize: size, maximumWidth: configuration.maximumDecodeWidth,
+                                               device: device.path))
+        case .yuyv? where configuration.convertsHere && size.width % 2 == 0:
+            let format = try native(.yuyv, size, device: device)
+            return .convertYUYV(format, YUYVConverter(format.colorEncoding))
+        default:
+            return .copy(granted)
+        }
+    }
+
+    /// Switches the camera to deliver `fourcc` at `size` untouched by libv4l2, or says it would not.
+    @discardableResult
+    private static func native(_ fourcc: FourCC, _ size: PixelSize, device: V4L2Device) throws(V4L2Error)
+        -> PixelFormat {
+        let native = try device.setFormat(fourcc, size)
+        guard native.fourcc == fourcc, native.width == size.width, native.height == size.height else {
             throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: device.path,
-                            detail: "the camera offers MJPEG at \(size) for BGR but granted "
+                            detail: "the camera offers \(fourcc) at \(size) for BGR but granted "
                                 + "\(native.fourcc) at \(native.width)x\(native.height) when asked for it")
         }
-        return .decodeJPEG(try JPEGDecoder(cameraSize: size, maximumWidth: configuration.maximumDecodeWidth,
-                                           device: device.path))
+        return native
     }
 
     /// `/dev/video0 (HD Pro Webcam C920)`.

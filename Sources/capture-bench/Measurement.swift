@@ -6,12 +6,15 @@ import ThereminTestSupport
 struct Case {
     var format: String
     var size: PixelSize
-    /// For MJPEG: TurboJPEG in ThereminCapture (true) or libv4l2's own conversion (false).
-    var turboJPEG = true
+    /// For MJPEG and YUYV: ThereminCapture's own decoding (TurboJPEG, YUYVConverter; true) or libv4l2's (false).
+    var convertsHere = true
 
     var path: String {
-        if format == "MJPG" { return turboJPEG ? "TurboJPEG" : "libv4l2" }
-        return format == "BGR3" ? "native" : "libv4l2"
+        switch format {
+        case "MJPG": convertsHere ? "TurboJPEG" : "libv4l2"
+        case "YUYV": convertsHere ? "converter" : "libv4l2"
+        default: "native"
+        }
     }
 }
 
@@ -54,7 +57,7 @@ func measure(_ benchCase: Case, on fake: FakeCamera, frames: Int) -> (samples: [
     var samples: [Double] = []
     do {
         var configuration = V4L2Camera.Configuration(device: fake.devicePath, size: benchCase.size)
-        configuration.decodesMJPEG = benchCase.turboJPEG
+        configuration.convertsHere = benchCase.convertsHere
         let camera = try V4L2Camera(configuration)
         defer { camera.close() }
         _ = try camera.nextFrame()

@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/time.h>
 #include <sys/types.h>
 
@@ -64,6 +65,7 @@ typedef struct {
     bool exit_with_parent;   /* SIGTERM when the parent process dies (tests: no stray mounts after a crash) */
     uint32_t corrupt_every;  /* MJPEG: damage about one frame in this many (0: none), see fake_corruption_at */
     uint64_t corrupt_seed;
+    const char *frame_log;   /* a line per produced frame: sequence, due time, video frame; NULL: none */
 } fake_options;
 
 /// Parses the command line; returns 0 to run, 1 after printing help, 2 after printing a usage error.
@@ -140,6 +142,7 @@ typedef struct {
     int pending_count;
 
     fake_frame_source *source;
+    FILE *frame_log; /* --frame-log, line-buffered; NULL: none */
 } fake_device;
 
 int fake_device_init(fake_device *device, const fake_options *options);
@@ -190,7 +193,8 @@ int fake_frames_start(fake_frame_source *source, uint32_t fourcc, int32_t width,
 /// One produced frame.
 typedef struct {
     uint32_t bytesused;
-    bool corrupted; /* damaged on purpose */
+    bool corrupted;    /* damaged on purpose */
+    long video_frame;  /* the frame of the video file shown (0 after each loop); -1 for the pattern */
 } fake_frame_result;
 
 /// Produces frame `sequence` into `destination` (up to `image_size` bytes), or skips it when `destination` is NULL.

@@ -27,6 +27,7 @@ struct fake_frame_source {
     uint8_t *scratch;        /* a skipped video frame still has to be read; MJPEG's picture before compression */
     size_t scratch_size;
     bool failed;             /* reported once; frames are then gray */
+    long next_video_frame;   /* the frame of the file the decoder gives next */
 };
 
 fake_frame_source *fake_frames_open(const fake_options *options) {
@@ -56,6 +57,7 @@ static void stop_decoder(fake_frame_source *source) {
 }
 
 static int start_decoder(fake_frame_source *source) {
+    source->next_video_frame = 0;
     const char *pixel_format = source->fourcc == FAKE_FOURCC('Y', 'U', 'Y', 'V') ? "yuyv422" : "bgr24";
     char scale[64];
     snprintf(scale, sizeof scale, "scale=%d:%d", source->width, source->height);
@@ -109,13 +111,14 @@ static bool read_exactly(int fd, uint8_t *destination, size_t size) {
     return true;
 }
 
-static void read_video_frame(fake_frame_source *source, uint8_t *destination, uint32_t image_size) {
+/// Reads the decoder's next frame; returns its number in the file (-1 once the file has failed).
+static long read_video_frame(fake_frame_source *source, uint8_t *destination, uint32_t image_size) {
     if (source->failed) {
         memset(destination, FAKE_PATTERN_BACKGROUND, image_size);
-        return;
+        return -1;
     }
     for (int attempt = 0; attempt < 2; attempt++) {
-        if (source->pipe >= 0 && read_exactly(source->pipe, destination, image_size)) return;
+        if (source->pipe >= 0 && read_exactly(source->pipe, destination, image_size)) return source->next_video_frame++;
         // End of the file: loop from the start.
         stop_decoder(source);
         if (start_decoder(source) != 0) break;
@@ -124,6 +127,7 @@ static void read_video_frame(fake_frame_source *source, uint8_t *destination, ui
             source->video_path);
     source->failed = true;
     memset(destination, FAKE_PATTERN_BACKGROUND, image_size);
+    return -1;
 }
 
 /// Grows the scratch picture to `size` bytes; false when out of memory.
@@ -138,7 +142,7 @@ static bool ensure_scratch(fake_frame_source *source, size_t size) {
 
 fake_frame_result fake_frames_next(fake_frame_source *source, uint8_t *destination, uint32_t image_size,
                                    uint32_t sequence) {
-    fake_frame_result result = {image_size, false};
+    fake_frame_result result = {image_size, false, -1};
     bool jpeg = source->fourcc == FAKE_FOURCC_MJPG;
     // The picture is drawn in a raw format: the buffer's own for raw formats, BGR to be compressed for MJPEG.
     uint32_t picture_size = jpeg ? (uint32_t)source->width * (uint32_t)source->height * 3 : image_size;
@@ -153,7 +157,7 @@ fake_frame_result fake_frames_next(fake_frame_source *source, uint8_t *destinati
         picture = source->scratch;
     }
     if (source->video_path)
-        read_video_frame(source, picture, picture_size);
+        result.video_frame = read_video_frame(source, picture, picture_size);
     else
         fake_pattern_render(picture, jpeg ? FAKE_FOURCC('B', 'G', 'R', '3') : source->fourcc, source->width,
                             source->height, sequence);

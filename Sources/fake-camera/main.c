@@ -29,6 +29,15 @@ int main(int argc, char **argv) {
         fprintf(stderr, "fake-camera: out of memory for %d buffers\n", FAKE_MAX_BUFFERS);
         return 1;
     }
+    if (options.frame_log) {
+        device.frame_log = fopen(options.frame_log, "w");
+        if (!device.frame_log) {
+            fprintf(stderr, "fake-camera: --frame-log %s: %s; give a writable path\n", options.frame_log, strerror(errno));
+            return 2;
+        }
+        setvbuf(device.frame_log, NULL, _IOLBF, 0);
+        fprintf(device.frame_log, "# sequence due_monotonic_s video_frame\n");
+    }
 
     struct fuse_args arguments = FUSE_ARGS_INIT(0, NULL);
     const char *mount_options = geteuid() == 0 ? "fsname=fake-camera,subtype=fake-camera,allow_other"

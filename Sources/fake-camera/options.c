@@ -33,6 +33,8 @@ static const char usage_text[] =
     "  --exit-with-parent       stop (and unmount) within a second of the parent process dying\n"
     "  --corrupt-jpeg EVERY,SEED  damage about one MJPEG frame in EVERY (truncated, garbage or zero-length; which\n"
     "                           frames and how drawn from SEED)\n"
+    "  --frame-log FILE         write a line per delivered frame: sequence, due time (the buffer's monotonic\n"
+    "                           timestamp, s) and the --video frame shown (-1 for the pattern)\n"
     "\n"
     "Runtime control: write a command to DIR/control (unplug, plug, stall, resume, busy on, busy off);\n"
     "read DIR/control for a status line.\n";
@@ -151,6 +153,7 @@ int fake_options_parse(int argc, char **argv, fake_options *o) {
         {"stall-after", required_argument, NULL, 't'}, {"stall-for", required_argument, NULL, 'T'},
         {"metadata", no_argument, NULL, 'M'},          {"help", no_argument, NULL, 'h'},
         {"exit-with-parent", no_argument, NULL, 'P'}, {"corrupt-jpeg", required_argument, NULL, 'j'},
+        {"frame-log", required_argument, NULL, 'L'},
         {NULL, 0, NULL, 0},
     };
     *o = (fake_options){
@@ -213,6 +216,7 @@ int fake_options_parse(int argc, char **argv, fake_options *o) {
             if (!parse_corruption(optarg, o))
                 return usage_error("--corrupt-jpeg %s: give EVERY,SEED, e.g. 10,42 (EVERY from 1 to 1000000)", optarg);
             break;
+        case 'L': o->frame_log = optarg; break;
         case 'h': fputs(usage_text, stdout); return 1;
         default:
             return usage_error("unknown or incomplete option %s", argv[optind - 1]);

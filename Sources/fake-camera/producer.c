@@ -56,6 +56,7 @@ static void produce_frame(fake_device *d, double due) {
     struct timeval timestamp = {(time_t)due, (suseconds_t)((due - (double)(time_t)due) * 1e6)};
     if (!fake_device_finish_fill(d, index, epoch, sequence, frame.bytesused, timestamp)) return;
     if (frame.corrupted) d->frames_corrupted++;
+    if (d->frame_log) fprintf(d->frame_log, "%u %.6f %ld\n", sequence, due, frame.video_frame);
     const fake_options *o = d->options;
     if (o->unplug_after >= 0 && !d->unplugged_once && d->frames_delivered >= (uint64_t)o->unplug_after)
         fake_device_unplug(d, "--unplug-after");

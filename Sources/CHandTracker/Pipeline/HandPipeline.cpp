@@ -145,10 +145,12 @@ void HandPipeline::acquire(const cv::Mat &bgr, FoundSlots &found, bool wide) {
     int tries = 0;
     // A searching frame in video mode already runs the detector twice (whole frame and a tile): no extra landmark try,
     // which keeps it within one 30 fps frame interval. Instead, every other searching frame tries the tiles' palms
-    // first, so a far hand is not kept waiting behind a whole-frame palm that is not a hand (a face, a fist).
+    // first, so a far hand is not kept waiting behind a whole-frame palm that is not a hand (a face, a fist) -- except
+    // just after a loss: the hand that left is near and big, and the whole frame's palms come first (on a camera that
+    // drops every other searching frame, alternating would skip the whole frame's palm on every frame tracked).
     const bool searched = wide && options_.tracking && options_.far_search;
     const int maxTries = free + (searched ? 0 : kExtraCandidates);
-    const bool tilesFirst = searched && (searchFrames_++ % 2 == 1);
+    const bool tilesFirst = searched && !justLost() && (searchFrames_++ % 2 == 1);
     size_t order[2 * kMergedPalms];
     size_t ordered = 0;
     for (int pass = 0; pass < 2; ++pass) {
@@ -213,7 +215,7 @@ const std::vector<th_detection> &HandPipeline::searchPalms(const cv::Mat &bgr, b
     };
     if (!options_.tracking) {
         std::for_each(tiles_.begin(), tiles_.end(), search);
-    } else if (framesSinceSeen_ >= 1 && framesSinceSeen_ <= kLookBackFrames) {
+    } else if (justLost()) {
         const int side = static_cast<int>(std::max(lastSide_ * kLookBackScale, static_cast<float>(TH_PALM_INPUT_SIZE)));
         search(th_tile_around(lastSeen_, bgr.cols, bgr.rows, side));
     } else if (!tiles_.empty()) {
@@ -234,6 +236,11 @@ const std::vector<th_detection> &HandPipeline::searchPalms(const cv::Mat &bgr, b
         }
     }
     return merged_;
+}
+
+bool HandPipeline::justLost() const {
+    // 0: seen in the previous frame and lost in this one.
+    return framesSinceSeen_ >= 0 && framesSinceSeen_ <= kLookBackFrames;
 }
 
 bool HandPipeline::smallAndWhole(const th_detection &palm, const th_tile &tile, int width, int height) {

@@ -55,6 +55,8 @@ private:
     /// non-maximum suppression in frame coordinates. In still-image mode every tile is searched; in video mode one
     /// tile a frame: around where the hand was lost for the first frames after, then the tiles in turn.
     const std::vector<th_detection> &searchPalms(const cv::Mat &bgr, bool wide);
+    /// Whether a hand was seen within the last few frames (the search looks around where it was).
+    bool justLost() const;
     /// Whether a palm found in `tile` is small there and clear of the tile's inner edges.
     static bool smallAndWhole(const th_detection &palm, const th_tile &tile, int width, int height);
     /// Remembers where the hand was, for the search after a loss.

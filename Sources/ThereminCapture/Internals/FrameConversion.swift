@@ -4,11 +4,13 @@ enum FrameConversion {
     case copy(PixelFormat)
     /// The buffer holds one MJPEG frame, decoded here by TurboJPEG (at the decoder's scale).
     case decodeJPEG(JPEGDecoder)
+    /// The buffer holds YUYV in `format`, converted here with the range the driver declares.
+    case convertYUYV(PixelFormat, YUYVConverter)
 
     /// The size of the frames made.
     var frameSize: PixelSize {
         switch self {
-        case .copy(let format): PixelSize(width: format.width, height: format.height)
+        case .copy(let format), .convertYUYV(let format, _): PixelSize(width: format.width, height: format.height)
         case .decodeJPEG(let decoder): decoder.frameSize
         }
     }
@@ -17,6 +19,7 @@ enum FrameConversion {
     var frameBytesPerRow: Int {
         switch self {
         case .copy(let format): format.bytesPerLine
+        case .convertYUYV(let format, _): format.width * 3
         case .decodeJPEG(let decoder): decoder.frameSize.width * 3
         }
     }
@@ -35,6 +38,18 @@ enum FrameConversion {
             }
         case .decodeJPEG(let decoder):
             return decoder.decode(data)
+        case .convertYUYV(let format, let converter):
+            let expected = format.bytesPerLine * format.height
+            guard format.width % 2 == 0, format.bytesPerLine >= format.width * 2, expected > 0, data.count >= expected,
+                  let source = data.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+            let count = format.width * 3 * format.height
+            return [UInt8](unsafeUninitializedCapacity: count) { destination, initialized in
+                if let base = destination.baseAddress {
+                    converter.convert(source, sourceBytesPerRow: format.bytesPerLine, width: format.width,
+                                      height: format.height, into: base)
+                }
+                initialized = count
+            }
         }
     }
 }

@@ -70,6 +70,8 @@ struct PixelFormat: Equatable {
     var height: Int
     var bytesPerLine: Int
     var imageSize: Int
+    /// How Y'CbCr code values are to be read (meaningless for RGB and compressed formats).
+    var colorEncoding = ColorEncoding()
 }
 
 /// A buffer returned by VIDIOC_DQBUF.
@@ -397,7 +399,32 @@ final class WakeSignal: @unchecked Sendable {
 extension PixelFormat {
     fileprivate init(_ pix: v4l2_pix_format) {
         self.init(fourcc: FourCC(rawValue: pix.pixelformat), width: Int(pix.width), height: Int(pix.height),
-                  bytesPerLine: Int(pix.bytesperline), imageSize: Int(pix.sizeimage))
+                  bytesPerLine: Int(pix.bytesperline), imageSize: Int(pix.sizeimage),
+                  colorEncoding: ColorEncoding(pix))
+    }
+}
+
+extension ColorEncoding {
+    /// The format's colorspace, ycbcr_enc and quantization fields (read only when the driver set
+    /// V4L2_PIX_FMT_PRIV_MAGIC, as the union's extended fields require; otherwise all default).
+    fileprivate init(_ pix: v4l2_pix_format) {
+        self.init()
+        switch pix.colorspace {
+        case V4L2_COLORSPACE_REC709.rawValue: colorspace = .rec709
+        case V4L2_COLORSPACE_JPEG.rawValue: colorspace = .jpeg
+        default: colorspace = .other
+        }
+        guard pix.priv == 0xfeed_cafe else { return }
+        switch pix.ycbcr_enc {
+        case 0: ycbcrEncoding = .default
+        case V4L2_YCBCR_ENC_709.rawValue, V4L2_YCBCR_ENC_XV709.rawValue: ycbcrEncoding = .bt709
+        default: ycbcrEncoding = .bt601
+        }
+        switch pix.quantization {
+        case V4L2_QUANTIZATION_FULL_RANGE.rawValue: quantization = .full
+        case V4L2_QUANTIZATION_LIM_RANGE.rawValue: quantization = .limited
+        default: quantization = .default
+        }
     }
 }
 

@@ -35,6 +35,10 @@ public enum TraceFormat {
     /// The comment a finished take ends with (`# end: N frames`); a live take without it was interrupted. Readers
     /// that do not know it ignore it like any comment after the header.
     public static let endMarker = "end"
+    /// The comment a live take writes before its first row (`# clock: monotonic S`): the capture clock's reading at
+    /// t = 0 (CLOCK_MONOTONIC seconds, what V4L2 stamps frames with), to line a take up with other recordings of the
+    /// same session. Readers ignore it like any comment after the header.
+    public static let clockOriginMarker = "clock"
 }
 
 /// The `# key: value` lines of a trace, in order.

@@ -138,6 +138,12 @@ public final class TraceWriter {
         try append(line + "\n")
     }
 
+    /// Notes, before the first row, the capture clock's reading at t = 0 (`TraceFormat.clockOriginMarker`).
+    public func noteClockOrigin(_ monotonicSeconds: Double) throws(TraceError) {
+        guard failure == nil, descriptor >= 0, rows == 0 else { return }
+        try appendBytes("# \(TraceFormat.clockOriginMarker): monotonic " + String(format: "%.6f\n", monotonicSeconds))
+    }
+
     /// `x,y,present,confidence,hand,closed,acquired` of one hand in a two-hand trace.
     private func columns(for hand: HandSample) -> String {
         guard hand.present else { return String(format: ",,0,%.3f,,,0", clamp(hand.confidence)) }

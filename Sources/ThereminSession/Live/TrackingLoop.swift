@@ -190,7 +190,10 @@ public final class TrackingLoop: @unchecked Sendable {
         }
         var recordingProblem: String?
         if let recorder, recorder.error == nil {
-            do { try recorder.write(hands) } catch { recordingProblem = "\(error)" }
+            do {
+                if recorder.rows == 0 { try recorder.noteClockOrigin(capturedAt - hands.t) }
+                try recorder.write(hands)
+            } catch { recordingProblem = "\(error)" }
         }
         fpsWindow.append(trackedAt)
         while let oldest = fpsWindow.first, trackedAt - oldest > 1 { fpsWindow.removeFirst() }

@@ -46,6 +46,8 @@ public final class FakeCamera: @unchecked Sendable {
         public var metadata = false
         /// Damage about one MJPEG frame in `every`, where and how `seed` says (`JPEGCorruption` predicts it).
         public var corruptJPEG: (every: Int, seed: UInt64)?
+        /// A file that gets a line per delivered frame: sequence, due time (the buffer's timestamp) and video frame.
+        public var frameLog: String?
 
         public init() {}
 
@@ -63,6 +65,7 @@ public final class FakeCamera: @unchecked Sendable {
             if let stallFor { arguments += ["--stall-for", number(stallFor)] }
             if metadata { arguments.append("--metadata") }
             if let corruptJPEG { arguments += ["--corrupt-jpeg", "\(corruptJPEG.every),\(corruptJPEG.seed)"] }
+            if let frameLog { arguments += ["--frame-log", frameLog] }
             return arguments
         }
     }

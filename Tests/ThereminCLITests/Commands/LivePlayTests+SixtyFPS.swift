@@ -21,8 +21,10 @@ extension LivePlayTests {
     func playAt60FPS(trace name: String, file: StaticString = #filePath, line: UInt = #line,
                      _ configure: (inout FakeCamera.Options) -> Void) throws -> SixtyFPSRun {
         guard let corpus = TestMedia.corpus else { throw XCTSkip(TestMedia.corpusMissing) }
+        let frameLog = directory.appendingPathComponent(name + ".frames").path
         let camera = try startCamera(video: corpus.appendingPathComponent("video/mediapipe_selfie_segmentation_web.mp4").path) {
             $0.rates = [60, 30]
+            $0.frameLog = frameLog
             configure(&$0)
         }
         defer { camera.stop() }
@@ -44,6 +46,7 @@ extension LivePlayTests {
         XCTAssertEqual(intervals[intervals.count / 2], 1.0 / 60, accuracy: 0.002, "a row per 60 fps frame",
                        file: file, line: line)
         XCTAssertGreaterThan(samples.filter(\.present).count, samples.count * 8 / 10, file: file, line: line)
+        try assertRowsAreCameraFrames(trace: trace, frameLog: frameLog, file: file, line: line)
 
         let audio = try ALSATestEnvironment.readFloatCapture(path: alsa.capture, channels: 2)
         let error = PitchAlignment.bestMedianCents(audio: audio, sampleRate: 48_000, trace: samples)
@@ -55,5 +58,26 @@ extension LivePlayTests {
         XCTAssertGreaterThanOrEqual(numbers.count, 3, "stats line: \(result.stderr)", file: file, line: line)
         let stats = numbers.count >= 3 ? (tracked: Int(numbers[1]), dropped: Int(numbers[2])) : nil
         return SixtyFPSRun(result: result, stats: stats, cameraStatus: try camera.status(), audio: audio)
+    }
+
+    /// Every row of a live take is a frame the camera delivered: the take's clock origin plus the row's time is the
+    /// due time the fake camera stamped on one of its buffers (its `--frame-log`), to the microsecond.
+    func assertRowsAreCameraFrames(trace: String, frameLog: String, file: StaticString, line: UInt) throws {
+        let text = try String(contentsOfFile: trace, encoding: .utf8)
+        let clock = text.split(separator: "\n").first { $0.hasPrefix("# clock: monotonic ") }
+        let origin = try XCTUnwrap(clock.flatMap { Double($0.split(separator: " ").last ?? "") },
+                                   "the take notes its clock origin", file: file, line: line)
+        let due = Set(try String(contentsOfFile: frameLog, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix("#") }
+            .compactMap { $0.split(separator: " ").dropFirst().first.flatMap { Double($0) } }
+            .map { Int(($0 * 1e6).rounded()) })
+        XCTAssertFalse(due.isEmpty, "the fake camera logged its frames", file: file, line: line)
+        let rows = try TraceReader.read(path: trace).samples
+        let unmatched = rows.filter { row in
+            let stamp = Int(((origin + row.t) * 1e6).rounded())
+            return !(stamp - 2...stamp + 2).contains(where: due.contains)
+        }
+        XCTAssertTrue(unmatched.isEmpty, "\(unmatched.count) of \(rows.count) rows are no logged frame (first at "
+            + "t = \(unmatched.first?.t ?? 0))", file: file, line: line)
     }
 }

@@ -37,6 +37,22 @@ final class LiveTakeTests: XCTestCase {
         XCTAssertTrue(text.hasSuffix("\n# end: 3 frames\n"), text)
     }
 
+    func testTheClockOriginIsNotedOnceBeforeTheFirstRowAndReadersPassOverIt() throws {
+        let writer = try TraceWriter(path: path("take.csv"), metadata: TraceMetadata(), mode: .liveTake)
+        try writer.noteClockOrigin(1234.56789)
+        try writer.write(HandSample(t: 0, x: 0.5, y: 0.25, present: true))
+        try writer.noteClockOrigin(99) // too late: rows were written
+        try writer.write(HandSample(t: 1.0 / 30, x: 0.5, y: 0.25, present: true))
+        try writer.finish()
+        let lines = try String(contentsOfFile: path("take.csv"), encoding: .utf8).split(separator: "\n")
+        let header = try XCTUnwrap(lines.firstIndex(where: { $0.hasPrefix("t,") }))
+        XCTAssertEqual(lines[header + 1], "# clock: monotonic 1234.567890", "right after the header")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("# clock:") }.count, 1)
+        let trace = try TraceReader.read(path: path("take.csv"))
+        XCTAssertEqual(trace.samples.map(\.t), [0, 1.0 / 30].map { ($0 * 1e6).rounded() / 1e6 })
+        XCTAssertFalse(trace.interrupted)
+    }
+
     func testAnExistingFileIsNeverReplacedTheTakeGetsTheNextFreeName() throws {
         try Data("earlier take\n".utf8).write(to: URL(fileURLWithPath: path("take.csv")))
         try Data("another\n".utf8).write(to: URL(fileURLWithPath: path("take-1.csv")))
