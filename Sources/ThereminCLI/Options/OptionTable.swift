@@ -94,6 +94,9 @@ enum OptionTable {
                    help: "write the fingertip trace (CSV) while playing or tracking", group: .files),
         OptionSpec(name: "--output", short: "-o", value: "FILE", defaultText: nil,
                    help: "render the sound into a .wav/.flac/.aiff/.ogg file instead of the sound card", group: .files),
+        OptionSpec(name: "--loop-out", short: nil, value: "FILE", defaultText: nil,
+                   help: "live play: save the looper's loop (its layers mixed, one pass) into a .wav/.flac/.aiff/.ogg "
+                       + "file when playing ends", group: .files),
 
         // General
         OptionSpec(name: "--json", short: nil, value: nil, defaultText: nil,

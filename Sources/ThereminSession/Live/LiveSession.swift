@@ -126,6 +126,7 @@ public final class LiveSession {
             status.level = renderer.currentLevel
             status.frequency = renderer.currentFrequency
             status.latency = stats.summary(.total)?.median
+            status.loop = mixer.looper?.status
             status.calibrating = snapshot.calibrationStatus != nil
             // Not while calibrating: its own prompts say where the hand should be.
             status.handNotice = status.calibrating
@@ -158,6 +159,12 @@ public final class LiveSession {
                     loop.setPaused(status.paused)
                 case .recalibrate:
                     loop.requestCalibration()
+                case .loop:
+                    mixer.looper?.press()
+                case .undoLayer:
+                    mixer.looper?.undo()
+                case .clearLoop:
+                    mixer.looper?.clear()
                 }
             }
             if options.verbose && now - lastReport >= 1 {
