@@ -5,11 +5,15 @@ BUILD_DIR  ?= .build
 ARGS       ?=
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-.PHONY: deps build play test bench bench-render bench-music fuzz clean
+.PHONY: deps deps-test build play test bench bench-render bench-music fuzz clean
 
 ## Install the Debian packages that are missing (prints what it installs).
 deps:
 	@scripts/install-deps
+
+## The same plus the packages only the tests need (marked "test" in scripts/deps.txt: PipeWire and its tools).
+deps-test:
+	@scripts/install-deps --test
 
 ## Build the instrument: the program and its OpenCV half, loaded when a command needs pictures.
 build: deps
@@ -20,8 +24,8 @@ build: deps
 play: build
 	$(BUILD_DIR)/$(CONFIG)/theremin $(ARGS)
 
-## Install what is missing and run the whole test suite.
-test: deps
+## Install what is missing (test packages too) and run the whole test suite.
+test: deps-test
 	$(SWIFT) build --scratch-path $(BUILD_DIR) --build-tests
 	$(SWIFT) test --scratch-path $(BUILD_DIR) --skip-build
 
@@ -76,7 +80,7 @@ bench-capture: deps
 ## The whole test suite under AddressSanitizer, then ThreadSanitizer (own scratch dirs under $(BUILD_DIR)/sanitize);
 ## reports from every process are counted; suppressions with reasons in scripts/sanitizers/.
 .PHONY: sanitize
-sanitize: deps
+sanitize: deps-test
 	SANITIZE_BUILD=$(BUILD_DIR)/sanitize scripts/sanitize
 
 ## Install the program, its OpenCV half (lib/theremin/libtheremin-vision.so), its models, the manual page and the bash and zsh completions under $(DESTDIR)$(PREFIX)

@@ -155,6 +155,12 @@ public final class SoundFileWriter {
         }
     }
 
+    /// True when `path`'s extension names a type this writer makes (.wav, .flac, .aiff/.aif, .ogg/.oga), so an
+    /// output written only at the end of a run can be refused at its start.
+    public static func knowsType(of path: String) -> Bool {
+        format(forExtension: URL(fileURLWithPath: path).pathExtension.lowercased()) != nil
+    }
+
     static func format(forExtension ext: String) -> Int32? {
         switch ext {
         case "wav": return Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_24)

@@ -11,6 +11,8 @@ import ThereminVideo
 public enum CommandLineTool {
     /// Runs theremin with the given arguments (without the program name) and returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
+        // Before any thread starts: the sound stream's name on a PipeWire desktop.
+        PipeWireStreamName.apply()
         do {
             let settings = try Settings(arguments: arguments, applyingPresetsFrom: ProcessInfo.processInfo.environment)
             return try dispatch(settings)

@@ -36,9 +36,11 @@ public enum ProcessRunner {
         try spawn(executable, arguments, environment: environment, stdin: stdin, currentDirectory: currentDirectory).wait()
     }
 
-    /// Starts `executable` in the background; `wait()` collects its output and status.
+    /// Starts `executable` in the background; `wait()` collects its output and status. With `terminal`, its stdin
+    /// is that pseudo-terminal (keys typed there reach it as a player's would) instead of `stdin`'s text.
     public static func spawn(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                             stdin: String? = nil, currentDirectory: String? = nil) throws -> Running {
+                             stdin: String? = nil, currentDirectory: String? = nil,
+                             terminal: PseudoTerminal? = nil) throws -> Running {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -49,7 +51,7 @@ public enum ProcessRunner {
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = input
+        process.standardInput = terminal?.terminal ?? input
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()

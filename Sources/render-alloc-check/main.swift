@@ -1,5 +1,5 @@
 // Allocation check for the render path: runs every renderer the audio thread plays (live, scheduled replay, the
-// stereo mix with backing track and cues, with every voice and effect in use) block by block, counting the heap
+// stereo mix with backing track and cues, the phrase looper with three layers, with every voice and effect in use) block by block, counting the heap
 // allocations made inside the render calls only (MallocCounter replaces the malloc family in this executable).
 // The render contract says there must be none. A renderer that grows an array while rendering runs as a control:
 // it must be caught, or the counter itself is broken.
@@ -101,6 +101,30 @@ failures += count("mix", prepare: { block in
     mixer.renderStereo(left: left, right: right, frames: frames)
     mixer.didWrite(delayFrames: 3 * frames)
 }) == 0 ? 0 : 1
+
+// The live mix with the phrase looper: three layers recorded (the first closing the loop, two overdubs) and played
+// under the voice, then an undo and a clear, all through the command ring.
+let loopSource = LiveRenderer(engine: fullEngine())
+let looper = Looper(sampleRate: rate, maximumSeconds: 4, maximumLayers: 3)
+let loopMixer = StereoMixer(source: loopSource, cues: CuePlayer(sampleRate: rate), looper: looper)
+let loopBlocks = 50  // a 0.25 s loop
+var mostLayers = 0
+failures += count("looper (3 layers)", prepare: { block in
+    loopSource.controls.push(control(block))
+    mostLayers = max(mostLayers, looper.status.layers)
+    switch block % (8 * loopBlocks) {
+    case 1, loopBlocks + 1, loopBlocks + 11, loopBlocks + 41, 2 * loopBlocks + 1, 2 * loopBlocks + 31: looper.press()
+    case 6 * loopBlocks: looper.undo()
+    case 7 * loopBlocks: looper.clear()
+    default: break
+    }
+}, render: {
+    loopMixer.renderStereo(left: left, right: right, frames: frames)
+}) == 0 ? 0 : 1
+if blocks >= 3 * loopBlocks && mostLayers < 3 {
+    print("render-alloc-check: the looper reached \(mostLayers) layer(s), not 3: the scenario does not exercise it")
+    failures += 1
+}
 
 /// The control: a renderer that keeps a history of its levels in a growing array, as a careless change might.
 final class HistoryKeepingRenderer: BlockRenderer {

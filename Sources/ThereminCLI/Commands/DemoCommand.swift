@@ -11,7 +11,9 @@ struct DemoCommand {
     static let title = "Ode to Joy (Beethoven)"
 
     func run() throws -> Int32 {
-        let trace = DemoPerformance.trace(try DemoTune.tune(), mapping: settings.mapping, title: Self.title)
+        // The hand leads the smoothing this run applies (--min-cutoff, --beta, --d-cutoff), so the notes arrive on time.
+        let trace = DemoPerformance.trace(try DemoTune.tune(), mapping: settings.mapping, smoothing: settings.smoothing,
+                                          title: Self.title)
         if settings.output != nil || settings.music.midiFile != nil {
             if let asked = settings.record {
                 // Like every recorded trace, never over an existing file: the next free name.

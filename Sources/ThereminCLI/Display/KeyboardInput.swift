@@ -33,16 +33,7 @@ final class KeyboardInput {
     }
 
     /// The action bound to a key code (shared with the preview window).
-    static func action(for key: Int32) -> LiveKey? {
-        switch key {
-        case 113, 81, 27: return .quit          // q, Q, Esc
-        case 109, 77: return .mute              // m
-        case 119, 87: return .cycleWaveform     // w
-        case 32: return .pause                  // Space
-        case 99, 67: return .recalibrate        // c
-        default: return nil
-        }
-    }
+    static func action(for key: Int32) -> LiveKey? { KeyBindings.action(for: key) }
 
     func restore() {
         guard var original = saved else { return }

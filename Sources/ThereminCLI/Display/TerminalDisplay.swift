@@ -2,8 +2,8 @@ import Foundation
 import ThereminCore
 import ThereminSession
 
-/// The one-line terminal display used when there is no preview window: note, cents, Hz, level, fps and latency,
-/// redrawn in place on a terminal (plain lines otherwise), and calibration prompts.
+/// The one-line terminal display used when there is no preview window: note, cents, Hz, level, fps, latency and the
+/// looper's state, redrawn in place on a terminal (plain lines otherwise), and calibration prompts.
 final class TerminalDisplay: LiveDisplay {
     private let line = StatusLine()
     private let keyboard = KeyboardInput()
@@ -26,6 +26,7 @@ final class TerminalDisplay: LiveDisplay {
         if let latency = status.latency { extra += String(format: "  %3.0f ms", latency * 1000) }
         if status.muted { extra += "  [muted]" }
         if status.paused { extra += "  [paused]" }
+        if let loop = LoopText.describe(status.loop) { extra += "  " + loop }
         if let problem = snapshot.sourceProblem { extra += "  " + problem }
         if let notice = status.handNotice { extra += "  " + notice }
         let text = StatusLine.text(time: nil, frequency: status.frequency, level: status.level, extra: extra)

@@ -47,7 +47,7 @@ public enum ManPage {
         .RB ( \\-\\-input ).
         .PP
         While playing, the terminal shows the note, how far it is from the nearest semitone and the level; the keys
-        are q or Esc (stop), m (mute), w (next waveform), Space (pause) and c (calibrate again).
+        are \(KeyBindings.all.map { "\($0.label) (\($0.help))" }.joined(separator: ", ")).
         Ctrl\\-C, SIGTERM and SIGHUP stop cleanly: the sound fades out and recordings are completed.
         .SH OPTIONS
         Options take their value as the next argument or after an equals sign

@@ -40,10 +40,13 @@ struct LivePlay {
         if let output, settings.verbose { Output.err("audio: \(output.pcm.device): \(output.format)\n") }
         let sound = settings.sound
         let renderer = LiveRenderer(engine: sound.makeEngine(sampleRate: rate))
-        // The live mix: the theremin, the backing track, and the cues (start/stop, calibration) with the remembered
-        // mute state.
+        // The live mix: the theremin, the phrase looper (its layers allocated now, before playing), the backing
+        // track, and the cues (start/stop, calibration) with the remembered mute state.
+        let looper = withSound && !calibrateOnly ? Looper(sampleRate: rate) : nil
         let mixer = StereoMixer(source: renderer, backing: try sound.loadBacking(sampleRate: Int(rate)),
-                                cues: CuePlayer(sampleRate: rate, muted: MusicSetup.cuesMuted(settings)))
+                                cues: CuePlayer(sampleRate: rate, muted: MusicSetup.cuesMuted(settings)), looper: looper)
+        // Opened now (a temporary name beside it), so a folder it cannot be written to stops the run before playing.
+        let loopFile = try settings.loopOut.map { try SoundFileWriter(path: $0, sampleRate: Int(rate), channels: 2) }
         // A live take is written under its name row by row (a crash keeps every row up to it), never over an
         // existing file: a taken name gives the next free one, said here.
         let recorder = try settings.record.map {
@@ -58,8 +61,11 @@ struct LivePlay {
             if recorder.renamed(from: asked) { Output.err("recording to \(recorder.path) (\(asked) exists)\n") }
         }
         do {
-            return try run(source: source, tracking: tracking, calibration: calibration, output: output,
-                           renderer: renderer, mixer: mixer, recorder: recorder, isTransient: isTransient)
+            let status = try run(source: source, tracking: tracking, calibration: calibration, output: output,
+                                 renderer: renderer, mixer: mixer, recorder: recorder, isTransient: isTransient)
+            // The output has stopped: the layers are no longer the audio thread's.
+            if let loopFile, let looper { return save(looper, into: loopFile) == 0 ? status : 1 }
+            return status
         } catch {
             // Nothing played yet: a take with only its header is not worth keeping.
             if let recorder, recorder.rows == 0 { recorder.discard() }
@@ -137,6 +143,33 @@ struct LivePlay {
             break
         }
         return status
+    }
+
+    /// Writes one pass of the loop (its layers mixed, the seam crossfaded) whole, then renames it into place; with
+    /// no loop closed, nothing is written and the player is told. Returns the exit status it calls for.
+    private func save(_ looper: Looper, into file: SoundFileWriter) -> Int32 {
+        let (pass, layers) = looper.kernel.mixdown()
+        guard !pass.isEmpty else {
+            file.discard()
+            Output.err("no loop was closed (press l to record, l again to close): \(file.path) not written\n")
+            return 0
+        }
+        var interleaved = [Float](repeating: 0, count: 2 * pass.count)
+        for (i, sample) in pass.enumerated() {
+            interleaved[2 * i] = sample
+            interleaved[2 * i + 1] = sample
+        }
+        do {
+            try interleaved.withUnsafeBufferPointer { try file.write($0) }
+            try file.finish()
+        } catch {
+            Output.err("theremin: \(error)\n")
+            return 1
+        }
+        let seconds = Double(pass.count) / Double(file.sampleRate)
+        Output.err(String(format: "saved the loop %@: %.2f s, %d layer%@\n", file.path, seconds, layers,
+                          layers == 1 ? "" : "s"))
+        return 0
     }
 
     private func save(_ box: Calibration) {

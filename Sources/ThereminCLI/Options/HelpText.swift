@@ -30,6 +30,7 @@ enum HelpText {
                 text += left + gap + right + "\n"
             }
         }
+        text += "\nKeys while playing (terminal or preview window):\n" + KeyBindings.helpLines.joined(separator: "\n") + "\n"
         text += """
 
         Exit status: 0 success, 1 runtime failure, 2 usage or input error.

@@ -26,7 +26,7 @@ enum Options {
         low, high, pitchLaw,
         minCutoff, beta, derivativeCutoff,
         camera, size, fps, cameraFormat, mains, noCalibration, noPreview, tracker, trackerThreads,
-        record, output,
+        record, output, loopOut,
         json, stats, verbose,
     ]
 
@@ -162,6 +162,11 @@ enum Options {
     static let output = Option.text("--output", short: "-o", value: "FILE",
                                     help: "render the sound into a .wav/.flac/.aiff/.ogg file instead of the sound card",
                                     group: .files)
+
+    /// `--loop-out`: checked against the run in Settings+Loop.swift (live play only, a sound file in a folder that exists).
+    static let loopOut = Option.text("--loop-out", value: "FILE",
+                                     help: "live play: save the looper's loop (its layers mixed, one pass) into a .wav/.flac/.aiff/.ogg "
+                                         + "file when playing ends", group: .files)
 
     // MARK: General
     static let json = Option.flag("--json", help: "machine-readable output (with --list-devices or --report)", group: .general)

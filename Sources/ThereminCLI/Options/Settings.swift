@@ -52,6 +52,8 @@ struct Settings: Sendable {
     var trackerThreads = TrackerOptions().threads
     var record: String?
     var output: String?
+    /// `--loop-out`: where the looper's loop is saved at the end of live play (Settings+Loop.swift).
+    var loopOut: String?
     var json = false
     var verbose = false
     var stats = false
@@ -128,6 +130,7 @@ struct Settings: Sendable {
 
         try readCamera(parsed)
         try readFiles(parsed)
+        try readLoopOut(parsed)
         try music.read(parsed, voice: &voice, mode: mode)
         try practice.read(parsed, mode: mode, record: record)
         try checkOutputsSpareInputs()
@@ -182,7 +185,7 @@ struct Settings: Sendable {
         }
     }
 
-    /// Refuses a file this run writes (`--record`, `--output`, `--midi-file`) that it also reads (the trace, the
+    /// Refuses a file this run writes (`--record`, `--output`, `--midi-file`, `--plot`, `--loop-out`) that it also reads (the trace, the
     /// input, the backing track) or writes twice: renaming the finished file into place would replace the input, or
     /// one output the other.
     private func checkOutputsSpareInputs() throws {
@@ -195,7 +198,7 @@ struct Settings: Sendable {
         }
         if let backing = music.backing { inputs.append((Options.backing.name, backing)) }
         let outputs = [(Options.record.name, record), (Options.output.name, output), (Options.midiFile.name, music.midiFile),
-                       (Options.plot.name, practice.plot)]
+                       (Options.plot.name, practice.plot), (Options.loopOut.name, loopOut)]
             .compactMap { option, path in path.map { (option: option, path: $0) } }
         for (index, written) in outputs.enumerated() {
             let identity = Settings.fileIdentity(written.path)

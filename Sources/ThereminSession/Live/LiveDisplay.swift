@@ -17,6 +17,8 @@ public struct LiveStatus: Sendable {
     public var frequency: Double?
     public var calibrating = false
     public var message: String?
+    /// The phrase looper's state and position (nil when the session has no looper).
+    public var loop: LoopStatus?
     /// Advice shown while no hand has been seen for a few seconds (`AbsentHandNotice`), nil otherwise.
     public var handNotice: String?
 

@@ -5,4 +5,10 @@ public enum LiveKey: Sendable, Equatable {
     case cycleWaveform
     case pause
     case recalibrate
+    /// The looper's one key: record, close the loop, overdub a layer, close the overdub.
+    case loop
+    /// Remove the loop's last layer.
+    case undoLayer
+    /// Remove every layer of the loop.
+    case clearLoop
 }

@@ -52,6 +52,8 @@ public final class LiveSession {
     private var status = LiveStatus()
     /// Counts the seconds without a hand, for the advice to come closer or calibrate.
     private var absentHand = AbsentHandNotice()
+    /// Counts underruns, to tell the player once when the sound keeps breaking up.
+    private var breakUp: BreakUpNotice?
     private var reportedRecordingProblem = false
     private var reportedTrackerProblem = false
 
@@ -79,6 +81,10 @@ public final class LiveSession {
         status.calibrating = options.stopAfterCalibration
         status.muted = options.startMuted && !options.stopAfterCalibration
         renderer.setMuted(status.muted)
+        if let format = output?.format {
+            breakUp = BreakUpNotice(periodMilliseconds: 1_000 * Double(format.periodFrames) / Double(format.sampleRate),
+                                    bufferFrames: format.bufferFrames)
+        }
     }
 
     /// Runs until the player stops, a stop is requested or the input ends; then shuts down cleanly.
@@ -109,6 +115,9 @@ public final class LiveSession {
                 reportedRecordingProblem = true
                 options.report("\ntheremin: \(problem); still playing")
             }
+            if let output, let notice = breakUp?.update(underruns: output.underruns, at: now) {
+                options.report("\ntheremin: \(notice); still playing")
+            }
             if let problem = snapshot.trackerProblem, !reportedTrackerProblem {
                 // Once: such frames count as handless, and silence should not pass for a hand out of view.
                 reportedTrackerProblem = true
@@ -117,6 +126,7 @@ public final class LiveSession {
             status.level = renderer.currentLevel
             status.frequency = renderer.currentFrequency
             status.latency = stats.summary(.total)?.median
+            status.loop = mixer.looper?.status
             status.calibrating = snapshot.calibrationStatus != nil
             // Not while calibrating: its own prompts say where the hand should be.
             status.handNotice = status.calibrating
@@ -149,6 +159,12 @@ public final class LiveSession {
                     loop.setPaused(status.paused)
                 case .recalibrate:
                     loop.requestCalibration()
+                case .loop:
+                    mixer.looper?.press()
+                case .undoLayer:
+                    mixer.looper?.undo()
+                case .clearLoop:
+                    mixer.looper?.clear()
                 }
             }
             if options.verbose && now - lastReport >= 1 {

@@ -26,7 +26,7 @@ final class OptionMatrixTests: XCTestCase {
         case "--backing-volume", "--loop": return ["--replay", trace, "--output", out("x.wav"), "--backing", trace]
         case "--midi-channel", "--midi-bend-range", "--midi-volume": return ["--replay", trace, "--midi-file", out("x.mid")]
         case "--audio-input", "--duration": return ["--tuner"]
-        case "--camera", "--size", "--fps", "--camera-format", "--mains", "--tracker", "--tracker-threads":
+        case "--camera", "--size", "--fps", "--camera-format", "--mains", "--tracker", "--tracker-threads", "--loop-out":
             return ["--no-preview", "--audio-device", "null"]
         case "--replay", "--input", "--tuner", "--calibrate", "--list-devices", "--preset", "--save-preset", "--recover",
              "--report":
@@ -69,6 +69,7 @@ final class OptionMatrixTests: XCTestCase {
             "--camera-format": ["H264", "JPEG2000", ""],
             "--record": ["", missingFolder + "x.csv", harness.directory.path + "/"],
             "--output": ["", out("x.mp3"), missingFolder + "x.wav"],
+            "--loop-out": ["", out("x.mp3"), missingFolder + "x.wav", harness.directory.path + "/"],
             "--brightness": ["2"],
             "--vibrato": ["5", "50,10", "5,500", "1e30,5", "5,inf"],
             "--correct": ["150"],
@@ -203,6 +204,18 @@ final class OptionMatrixTests: XCTestCase {
                          mentions: ["--record", image]),
             BadInputCase(name: "output over the input", arguments: ["--input", image, "--output", image],
                          mentions: ["--output"]),
+            BadInputCase(name: "loop out with replay", arguments: ["--replay", trace, "--loop-out", out("x.wav")],
+                         mentions: ["--loop-out", "live play"]),
+            BadInputCase(name: "loop out with an offline input",
+                         arguments: ["--input", image, "--record", out("x.csv"), "--loop-out", out("x.wav")],
+                         mentions: ["--loop-out"]),
+            BadInputCase(name: "loop out over the backing track",
+                         arguments: ["--backing", harness.file("band.wav", "x"), "--loop-out",
+                                     harness.directory.appendingPathComponent("band.wav").path],
+                         mentions: ["--loop-out"]),
+            BadInputCase(name: "loop out and record the same file",
+                         arguments: ["--record", out("same.wav"), "--loop-out", out("same.wav")],
+                         mentions: ["same"]),
             BadInputCase(name: "midi file over the trace", arguments: ["--replay", trace, "--midi-file", trace],
                          mentions: ["--midi-file", trace]),
             BadInputCase(name: "render over the backing track",

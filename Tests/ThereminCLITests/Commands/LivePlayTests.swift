@@ -24,20 +24,6 @@ final class LivePlayTests: BinaryTestCase {
         return (config, capture)
     }
 
-    /// Waits (up to `timeout`) until the recording in progress holds at least `lines` samples.
-    func waitForRecording(named name: String, lines: Int, timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            // A live take is written under its own name as it is played.
-            if let text = try? String(contentsOfFile: directory.appendingPathComponent(name).path, encoding: .utf8),
-               text.split(separator: "\n").filter({ !$0.hasPrefix("#") }).count > lines {
-                return true
-            }
-            usleep(50_000)
-        }
-        return false
-    }
-
     func testLivePlayFollowsTheHandRecordsAndStopsCleanlyOnSIGINT() throws {
         let camera = try startCamera(video: try TestMedia.requireSelfieClip().path)
         defer { camera.stop() }

@@ -42,16 +42,50 @@ final class DemoPerformanceTests: XCTestCase {
         }
     }
 
-    func testNotesSitOnTheirHeightsUnderAnyMapping() throws {
+    /// What the listener hears: the hand through the replay's smoothing and mapping, in cents from `midi`.
+    private func heard(_ trace: Trace, mapping: Mapping, smoothing: OneEuroSettings = OneEuroSettings(),
+                       from midi: Int) -> [Double] {
+        var mapper = ControlMapper(mapping: mapping, smoothing: smoothing)
+        return trace.samples.map { Note.midi(frequency: mapper.control(for: $0).frequency) * 100 - Double(midi) * 100 }
+    }
+
+    func testNotesSoundOnTheirPitchesUnderAnyMapping() throws {
         let tune = try Tune("C4:2 /G4:2~", tempo: 60)
         let mapping = Mapping(law: .exponential, low: 130, high: 1_000)
         let trace = DemoPerformance.trace(tune, mapping: mapping)
-        // Half-way into the plain C4, the hand is where the mapping plays C4.
-        let c4 = trace.samples[30]
-        XCTAssertEqual(mapping.frequency(y: c4.y), Note.frequency(midi: 60), accuracy: 1e-9)
+        // The plain C4 sounds C4 from its first frame (a hand found afresh passes the smoothing unchanged).
+        XCTAssertEqual(heard(trace, mapping: mapping, from: 60)[0..<60].map(abs).max() ?? 1, 0, accuracy: 1e-6)
         // The glide starts at C4 and reaches G4; then the vibrato stays within its depth around G4.
-        let g4 = trace.samples[60...].map { Note.midi(frequency: mapping.frequency(y: $0.y)) * 100 - 6_700 }
+        let g4 = heard(trace, mapping: mapping, from: 67)[60...]
         XCTAssertEqual(g4.first ?? 0, -700, accuracy: 1e-6)
         XCTAssertEqual(g4.dropFirst(6).map(abs).max() ?? 0, DemoPerformance.vibratoDepth, accuracy: 0.5)
+    }
+
+    /// The smoothed pitch follows the intended line on every frame: eighth notes arrive on time, glides keep their
+    /// shape; the hand leads, moving a little further than the pitch at a step and back the frame after.
+    func testTheHandLeadsTheSmoothingSoThePitchArrivesOnTime() throws {
+        let tune = try Tune("E4:0.5 F4:0.5 G4:0.5 /E4:0.5", tempo: 88)
+        let mapping = Mapping()
+        for smoothing in [OneEuroSettings(), OneEuroSettings(minCutoff: 0.5, beta: 2, derivativeCutoff: 1)] {
+            let trace = DemoPerformance.trace(tune, mapping: mapping, smoothing: smoothing)
+            let cents = heard(trace, mapping: mapping, smoothing: smoothing, from: 0)
+            for (index, (event, start)) in zip(tune.events, tune.startTimes).enumerated() {
+                guard let midi = event.midi else { continue }
+                // From the end of the slide into the note to its end, the note itself.
+                let settled = Int(((start + DemoPerformance.slideTime) * DemoPerformance.frameRate).rounded(.up))
+                let end = Int(((start + event.beats * tune.beat) * DemoPerformance.frameRate).rounded(.up))
+                let glideEnd = event.glide ? Int(((start + DemoPerformance.glideTime) * DemoPerformance.frameRate).rounded(.up)) : settled
+                for frame in max(settled, glideEnd)..<min(end, cents.count) {
+                    XCTAssertEqual(cents[frame], Double(midi) * 100, accuracy: 0.01,
+                                   "note \(index) at frame \(frame) with \(smoothing)")
+                }
+            }
+            // Without the lead (a hand on the line itself, as led for a filter that hardly smooths), the same
+            // smoothing makes the pitch arrive late: 0.13 s into the F4 eighth (frame 14) it is still cents off.
+            let transparent = OneEuroSettings(minCutoff: 100, beta: 0, derivativeCutoff: 100)
+            let unled = DemoPerformance.trace(tune, mapping: mapping, smoothing: transparent)
+            let lateCents = abs(heard(unled, mapping: mapping, smoothing: smoothing, from: 65)[14])
+            XCTAssertGreaterThan(lateCents, 1, "the check sees a late arrival without the lead")
+        }
     }
 }

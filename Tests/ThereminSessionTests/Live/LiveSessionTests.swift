@@ -24,14 +24,14 @@ final class LiveSessionTests: XCTestCase {
     }
 
     private func session(frames: Int, display: LiveDisplay, options: LiveSession.Options,
-                         sound: SoundDescription = SoundDescription(mapper: ControlMapper()))
+                         sound: SoundDescription = SoundDescription(mapper: ControlMapper()), looper: Looper? = nil)
         -> (LiveSession, LiveRenderer, TrackingLoop) {
         let renderer = LiveRenderer(engine: sound.makeEngine(sampleRate: 48_000))
         let loop = TrackingLoop(source: ScriptedFrameSource(count: frames), tracker: { frame in
             HandsFrame(HandSample(t: frame.captureTime, x: 0.7, y: 0.3, present: true))
         }, isTransient: { _ in false }, mapper: sound.mapper, renderer: renderer, recorder: nil)
-        let session = LiveSession(loop: loop, renderer: renderer, mixer: StereoMixer(source: renderer), output: nil,
-                                  display: display, sound: sound, options: options)
+        let session = LiveSession(loop: loop, renderer: renderer, mixer: StereoMixer(source: renderer, looper: looper),
+                                  output: nil, display: display, sound: sound, options: options)
         return (session, renderer, loop)
     }
 
@@ -63,6 +63,22 @@ final class LiveSessionTests: XCTestCase {
         XCTAssertTrue(renderer.isMuted)
         XCTAssertTrue(display.shown.last?.muted ?? false)
         XCTAssertTrue(loop.hasEnded, "quitting stops the tracking thread")
+    }
+
+    /// The looper's keys reach the looper (as commands for the audio thread, which no device runs here: a block
+    /// rendered afterwards applies them), and the display is shown its state.
+    func testTheLooperKeysReachTheLooperAndItsStateIsShown() throws {
+        let looper = Looper(sampleRate: 48_000, maximumSeconds: 1, maximumLayers: 2)
+        let display = ScriptedDisplay(keys: [[.loop], [], [.quit]])
+        let (played, _, _) = session(frames: 100_000, display: display, options: LiveSession.Options(), looper: looper)
+        XCTAssertEqual(try played.run(), .quit)
+        XCTAssertEqual(display.shown.first?.loop, LoopStatus(), "an empty looper is shown as such")
+        var left = [Float](repeating: 0, count: 240), right = left
+        looper.kernel.process(left: &left, right: &right, frames: 240)
+        XCTAssertEqual(looper.status.state, .recording, "l started the first layer")
+        let (withoutLooper, _, _) = session(frames: 100_000, display: ScriptedDisplay(keys: [[.loop, .undoLayer, .clearLoop], [.quit]]),
+                                            options: LiveSession.Options())
+        XCTAssertEqual(try withoutLooper.run(), .quit, "the looper's keys do nothing without a looper")
     }
 
     func testAStopRequestEndsTheSessionWithItsSignal() throws {

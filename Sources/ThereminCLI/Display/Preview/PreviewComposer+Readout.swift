@@ -95,24 +95,58 @@ extension PreviewComposer {
         canvas.fillRectangle(x: barX + 1, y: y + 1, width: filled, height: height - 2, color: PreviewPalette.level)
     }
 
-    /// The keys, in the bottom right corner.
-    func drawKeyHelp(on canvas: inout Canvas, layout: PreviewLayout) {
-        let lines = ["q quit   m mute   w waveform", "space pause   c calibrate"]
-        drawCornerPanel(lines, color: PreviewPalette.dimText, on: &canvas, layout: layout)
+    /// The keys, in the bottom right corner, under the looper's state while it has a loop: its words and a bar
+    /// for where the loop is (red while a layer records, green while the loop plays).
+    func drawKeyHelp(loop: LoopStatus?, on canvas: inout Canvas, layout: PreviewLayout) {
+        let keys = ["q quit   m mute   w waveform", "space pause   c calibrate", "l loop   u undo   x clear"]
+        var heading: CornerHeading?
+        if let loop, let text = LoopText.describe(loop) {
+            let recording = loop.state == .recording || loop.state == .overdubbing
+            // While the first layer records there is no length yet: the bar is full.
+            let progress = loop.state == .recording || loop.length <= 0 ? 1 : loop.position / loop.length
+            heading = CornerHeading(text: text, color: recording ? PreviewPalette.muted : PreviewPalette.inTune,
+                                    progress: progress)
+        }
+        drawCornerPanel(keys, color: PreviewPalette.dimText, on: &canvas, layout: layout, heading: heading)
     }
 
-    /// Small text lines on a panel in the bottom right corner.
-    func drawCornerPanel(_ lines: [String], color: Color, on canvas: inout Canvas, layout: PreviewLayout) {
+    /// A coloured first line over a corner panel's text, with a progress bar under it.
+    struct CornerHeading {
+        var text: String
+        var color: Color
+        /// 0…1: how much of the bar is filled.
+        var progress: Double
+    }
+
+    /// Small text lines on a panel in the bottom right corner, under a heading, if any.
+    func drawCornerPanel(_ body: [String], color: Color, on canvas: inout Canvas, layout: PreviewLayout,
+                         heading: CornerHeading? = nil) {
+        let lines = (heading.map { [$0.text] } ?? []) + body
         let pad = layout.pixels(6)
+        let barHeight = heading == nil ? 0 : layout.pixels(5) + pad
         let scale = layout.smallTextScale
         let sizes = lines.map { Canvas.measure($0, scale: scale) }
         let lineHeight = (sizes.map(\.height).max() ?? 0) + pad
         let width = (sizes.map(\.width).max() ?? 0) + 2 * pad
-        let height = lineHeight * lines.count + pad
+        let height = lineHeight * lines.count + pad + barHeight
         let left = layout.width - layout.margin - width, top = layout.height - layout.margin - height
         panel(x: left, y: top, width: width, height: height, on: &canvas)
+        var baseline = top
         for (index, line) in lines.enumerated() {
-            canvas.text(line, x: left + pad, baseline: top + lineHeight * (index + 1), scale: scale, color: color)
+            baseline += lineHeight
+            if let heading, index == 0 {
+                canvas.text(line, x: left + pad, baseline: baseline, scale: scale, color: heading.color,
+                            thickness: layout.textThickness)
+                let inner = width - 2 * pad
+                let filled = Int((Double(inner) * min(max(heading.progress, 0), 1)).rounded())
+                canvas.rectangle(x: left + pad, y: baseline + pad, width: inner, height: layout.pixels(5),
+                                 color: PreviewPalette.dimText)
+                canvas.fillRectangle(x: left + pad, y: baseline + pad, width: max(1, filled), height: layout.pixels(5),
+                                     color: heading.color)
+                baseline += barHeight
+            } else {
+                canvas.text(line, x: left + pad, baseline: baseline, scale: scale, color: color)
+            }
         }
     }
 

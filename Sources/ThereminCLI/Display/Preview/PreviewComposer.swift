@@ -32,7 +32,7 @@ struct PreviewComposer {
             drawCalibration(calibration, on: &canvas, layout: layout)
         } else {
             drawReadout(snapshot, status: status, on: &canvas, layout: layout)
-            drawKeyHelp(on: &canvas, layout: layout)
+            drawKeyHelp(loop: status.loop, on: &canvas, layout: layout)
         }
         if status.paused { drawPaused(on: &canvas, layout: layout) }
         let warnings = [snapshot.sourceProblem, snapshot.recordingProblem, status.message, status.handNotice]

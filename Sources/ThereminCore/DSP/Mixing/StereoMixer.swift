@@ -1,7 +1,7 @@
 import Synchronization
 
-/// The last stage before the sound card or file: the theremin (mono, centred) plus the backing track (stereo)
-/// plus the cues. It is itself a `BlockRenderer`, so everything that plays a renderer can play the mix.
+/// The last stage before the sound card or file: the theremin (mono, centred) plus the phrase looper (which records
+/// the theremin and plays its loop under it), the backing track (stereo) and the cues. It is itself a `BlockRenderer`, so everything that plays a renderer can play the mix.
 ///
 /// Render-side: scratch space is allocated in the initializer; rendering allocates nothing. `fadeOut` may come from
 /// any thread: it reaches the audio thread through an atomic.
@@ -9,6 +9,8 @@ public final class StereoMixer: BlockRenderer, @unchecked Sendable {
     public let source: BlockRenderer
     public var backing: BackingPlayer?
     public let cues: CuePlayer?
+    /// The phrase looper (live play).
+    public let looper: Looper?
     public var sampleRate: Double { source.sampleRate }
     private let capacity = 1_024
     private let scratchLeft: UnsafeMutablePointer<Float>
@@ -20,8 +22,10 @@ public final class StereoMixer: BlockRenderer, @unchecked Sendable {
     ///   - source: the theremin (voice and effects).
     ///   - backing: the backing track, if any.
     ///   - cues: the cue player, if any.
-    public init(source: BlockRenderer, backing: BackingPlayer? = nil, cues: CuePlayer? = nil) {
+    ///   - looper: the phrase looper, if any.
+    public init(source: BlockRenderer, backing: BackingPlayer? = nil, cues: CuePlayer? = nil, looper: Looper? = nil) {
         self.source = source
+        self.looper = looper
         self.backing = backing
         self.cues = cues
         scratchLeft = .allocate(capacity: capacity)
@@ -40,6 +44,7 @@ public final class StereoMixer: BlockRenderer, @unchecked Sendable {
 
     public func fadeOut() {
         source.fadeOut()
+        looper?.kernel.fadeOut()
         fadeRequested.store(true, ordering: .relaxed)
     }
 
@@ -61,6 +66,8 @@ public final class StereoMixer: BlockRenderer, @unchecked Sendable {
 
     public func renderStereo(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int) {
         source.renderStereo(left: left, right: right, frames: frames)
+        // The looper hears the theremin alone (not the backing or the cues), as a looper pedal hears its instrument.
+        looper?.kernel.process(left: left, right: right, frames: frames)
         if backing != nil {
             if fadeRequested.load(ordering: .relaxed) { backing?.fadeOut(frames: fadeFrames) }
             backing?.mix(left: left, right: right, frames: frames)

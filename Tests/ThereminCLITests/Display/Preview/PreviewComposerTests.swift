@@ -175,6 +175,38 @@ final class PreviewComposerTests: XCTestCase {
                              "the PAUSED tag and banner")
     }
 
+    /// The looper's state heads the key help in the bottom right corner: red while recording, green while playing,
+    /// nothing while empty.
+    func testTheLoopStateIsShownOverTheKeys() {
+        func count(_ picture: RGBPicture, _ color: Color) -> Int {
+            var count = 0
+            for y in (picture.height / 2)..<picture.height {
+                for x in (picture.width / 2)..<picture.width
+                where picture.pixel(x, y).distance(to: NoteLineChecks.pixel(color)) <= 10 { count += 1 }
+            }
+            return count
+        }
+        var status = LiveStatus()
+        status.loop = LoopStatus()
+        let (empty, _) = compose(status)
+        status.loop?.state = .recording
+        status.loop?.layers = 1
+        status.loop?.length = 2.5
+        let (recording, _) = compose(status)
+        status.loop?.state = .playing
+        status.loop?.position = 0.25
+        let (quarter, _) = compose(status)
+        status.loop?.position = 2.25
+        let (playing, _) = compose(status)
+        XCTAssertEqual(count(empty, PreviewPalette.muted), 0)
+        XCTAssertEqual(count(empty, PreviewPalette.inTune), 0)
+        XCTAssertGreaterThan(count(recording, PreviewPalette.muted), 50, "recording, in red")
+        XCTAssertGreaterThan(count(playing, PreviewPalette.inTune), 50, "playing, in green")
+        XCTAssertGreaterThan(count(playing, PreviewPalette.inTune), count(quarter, PreviewPalette.inTune) + 100,
+                             "the position bar fills as the loop goes round")
+        XCTAssertEqual(LoopText.describe(status.loop), "loop: playing 1 layer 2.2/2.5 s")
+    }
+
     func testTheAbsentHandNoticeIsShown() {
         let (plain, _) = compose()
         var status = LiveStatus()

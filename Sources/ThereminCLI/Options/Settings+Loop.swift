@@ -1,0 +1,36 @@
+import Foundation
+import ThereminAudio
+
+/// `--loop-out FILE`: the looper is played with keys, so it belongs to live play (the camera, `--input` played live,
+/// `--demo` on the sound card). The file is written at the end, so what would make it fail is refused at the start.
+extension Settings {
+    /// True when this run plays live through the sound card with the keys.
+    var playsLive: Bool {
+        switch mode {
+        case .play: return true
+        case .input: return record == nil && output == nil
+        case .demo: return output == nil
+        default: return false
+        }
+    }
+
+    mutating func readLoopOut(_ parsed: ParsedArguments) throws {
+        guard let path = try parsed.value(Options.loopOut) else { return }
+        guard !path.isEmpty, !path.hasSuffix("/") else {
+            throw UsageError("--loop-out needs a file name, e.g. loop.wav, got '\(path)'")
+        }
+        guard playsLive else {
+            throw UsageError("--loop-out applies to live play (the camera, --input without --record/--output, or "
+                             + "--demo without --output): the looper is played with its keys")
+        }
+        guard SoundFileWriter.knowsType(of: path) else {
+            throw UsageError("--loop-out '\(path)' is not a sound file name; give one ending in .wav, .flac, .aiff or .ogg")
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw UsageError("--loop-out '\(path)': the folder \(folder) does not exist; create it or name another file")
+        }
+        loopOut = path
+    }
+}
