@@ -268,6 +268,10 @@ typedef struct {
 /// Produces frame `sequence` into `destination` (up to `image_size` bytes), or skips it when `destination` is NULL.
 fake_frame_result fake_frames_next(fake_frame_source *source, uint8_t *destination, uint32_t image_size,
                                    uint32_t sequence);
+/// MJPEG: compresses frame `sequence` now, so that fake_frames_next hands it over at once when it is due (a
+/// webcam's encoder works while the sensor is read out; compressing after the due time would add the fake's own
+/// 1-2 ms of software encoding to every frame's latency). Other formats: nothing to do.
+void fake_frames_prepare(fake_frame_source *source, uint32_t image_size, uint32_t sequence);
 void fake_frames_close(fake_frame_source *source);
 
 /// TurboJPEG compression (jpeg.c): an encoder handle (NULL when out of memory), the largest JPEG of a size, and

@@ -28,6 +28,12 @@ struct fake_frame_source {
     size_t scratch_size;
     bool failed;             /* reported once; frames are then gray */
     long next_video_frame;   /* the frame of the file the decoder gives next */
+    /* MJPEG: the next frame, compressed ahead of its due time (see fake_frames_prepare) */
+    uint8_t *ready;
+    uint32_t ready_capacity;
+    bool ready_valid;
+    uint32_t ready_sequence;
+    fake_frame_result ready_result;
 };
 
 fake_frame_source *fake_frames_open(const fake_options *options) {
@@ -88,6 +94,7 @@ static int start_decoder(fake_frame_source *source) {
 }
 
 int fake_frames_start(fake_frame_source *source, uint32_t fourcc, int32_t width, int32_t height) {
+    source->ready_valid = false;
     source->fourcc = fourcc;
     source->width = width;
     source->height = height;
@@ -142,6 +149,16 @@ static bool ensure_scratch(fake_frame_source *source, size_t size) {
 
 fake_frame_result fake_frames_next(fake_frame_source *source, uint8_t *destination, uint32_t image_size,
                                    uint32_t sequence) {
+    if (source->ready_valid && source->ready_sequence == sequence) {
+        // Compressed ahead: hand it over as a webcam's encoder does, when the frame is due.
+        source->ready_valid = false;
+        fake_frame_result result = source->ready_result;
+        if (!destination) return result;
+        if (result.bytesused > image_size) result.bytesused = image_size;
+        memcpy(destination, source->ready, result.bytesused);
+        return result;
+    }
+    source->ready_valid = false;
     fake_frame_result result = {image_size, false, -1};
     bool jpeg = source->fourcc == FAKE_FOURCC_MJPG;
     // The picture is drawn in a raw format: the buffer's own for raw formats, BGR to be compressed for MJPEG.
@@ -173,8 +190,23 @@ fake_frame_result fake_frames_next(fake_frame_source *source, uint8_t *destinati
     return result;
 }
 
+void fake_frames_prepare(fake_frame_source *source, uint32_t image_size, uint32_t sequence) {
+    if (source->fourcc != FAKE_FOURCC_MJPG || (source->ready_valid && source->ready_sequence == sequence)) return;
+    if (source->ready_capacity < image_size) {
+        uint8_t *grown = realloc(source->ready, image_size);
+        if (!grown) return; /* compressed when due instead */
+        source->ready = grown;
+        source->ready_capacity = image_size;
+    }
+    source->ready_valid = false;
+    source->ready_result = fake_frames_next(source, source->ready, image_size, sequence);
+    source->ready_sequence = sequence;
+    source->ready_valid = true;
+}
+
 void fake_frames_close(fake_frame_source *source) {
     if (!source) return;
+    free(source->ready);
     stop_decoder(source);
     fake_jpeg_close(source->encoder);
     free(source->scratch);

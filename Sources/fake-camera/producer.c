@@ -113,6 +113,12 @@ void *fake_producer_main(void *argument) {
         double due = now - next_frame > period ? now : next_frame;
         next_frame = due + period;
         produce_frame(d, due);
+        if (d->streaming && d->present && !d->stalled && !d->restart_source) {
+            uint32_t next_sequence = d->sequence, image_size = d->image_size;
+            pthread_mutex_unlock(&d->lock);
+            fake_frames_prepare(d->source, image_size, next_sequence);
+            pthread_mutex_lock(&d->lock);
+        }
     }
     pthread_mutex_unlock(&d->lock);
     return NULL;
