@@ -21,12 +21,14 @@ package struct YUYVConverter {
 
     package let matrix: Matrix
     package let fullRange: Bool
-    /// Per code value, in 1/65536: luma (rounding included), and each chroma's share of red, green and blue.
-    private let luma: [Int32]
-    private let redFromV: [Int32]
-    private let greenFromU: [Int32]
-    private let greenFromV: [Int32]
-    private let blueFromU: [Int32]
+    /// Per code value, in 1/65536, five tables of 256 one after the other (`Table`): luma (rounding included), and
+    /// each chroma's share of red, green and blue.
+    private let tables: [Int32]
+
+    /// Where each table starts in `tables`.
+    private enum Table {
+        static let luma = 0, redFromV = 256, greenFromU = 512, greenFromV = 768, blueFromU = 1024
+    }
 
     package init(matrix: Matrix, fullRange: Bool) {
         self.matrix = matrix
@@ -40,11 +42,11 @@ package struct YUYVConverter {
         func table(_ value: (Double) -> Double) -> [Int32] {
             (0..<256).map { Int32((value(Double($0)) * one).rounded()) }
         }
-        luma = table { ($0 - lumaOffset) * lumaScale + 0.5 }
-        redFromV = table { 2 * (1 - kr) * ($0 - 128) * chromaScale }
-        greenFromU = table { -2 * kb * (1 - kb) / kg * ($0 - 128) * chromaScale }
-        greenFromV = table { -2 * kr * (1 - kr) / kg * ($0 - 128) * chromaScale }
-        blueFromU = table { 2 * (1 - kb) * ($0 - 128) * chromaScale }
+        tables = table { ($0 - lumaOffset) * lumaScale + 0.5 }
+            + table { 2 * (1 - kr) * ($0 - 128) * chromaScale }
+            + table { -2 * kb * (1 - kb) / kg * ($0 - 128) * chromaScale }
+            + table { -2 * kr * (1 - kr) / kg * ($0 - 128) * chromaScale }
+            + table { 2 * (1 - kb) * ($0 - 128) * chromaScale }
     }
 
     /// The converter for a format as the driver describes it (V4L2 colorspace, encoding and quantization fields),
@@ -70,30 +72,22 @@ package struct YUYVConverter {
     /// (`width * 3` bytes each). `width` must be even, as YUYV's is.
     package func convert(_ source: UnsafePointer<UInt8>, sourceBytesPerRow: Int, width: Int, height: Int,
                  into destination: UnsafeMutablePointer<UInt8>) {
-        luma.withUnsafeBufferPointer { luma in
-            redFromV.withUnsafeBufferPointer { redFromV in
-                greenFromU.withUnsafeBufferPointer { greenFromU in
-                    greenFromV.withUnsafeBufferPointer { greenFromV in
-                        blueFromU.withUnsafeBufferPointer { blueFromU in
-                            for row in 0..<height {
-                                var input = source + row * sourceBytesPerRow
-                                var output = destination + row * width * 3
-                                for _ in 0..<(width / 2) {
-                                    let u = Int(input[1]), v = Int(input[3])
-                                    let red = redFromV[v], blue = blueFromU[u]
-                                    let green = greenFromU[u] &+ greenFromV[v]
-                                    for half in 0..<2 {
-                                        let y = luma[Int(input[2 * half])]
-                                        output[0] = Self.byte(y &+ blue)
-                                        output[1] = Self.byte(y &+ green)
-                                        output[2] = Self.byte(y &+ red)
-                                        output += 3
-                                    }
-                                    input += 4
-                                }
-                            }
-                        }
+        tables.withUnsafeBufferPointer { table in
+            for row in 0..<height {
+                var input = source + row * sourceBytesPerRow
+                var output = destination + row * width * 3
+                for _ in 0..<(width / 2) {
+                    let u = Int(input[1]), v = Int(input[3])
+                    let red = table[Table.redFromV + v], blue = table[Table.blueFromU + u]
+                    let green = table[Table.greenFromU + u] &+ table[Table.greenFromV + v]
+                    for half in 0..<2 {
+                        let y = table[Table.luma + Int(input[2 * half])]
+                        output[0] = Self.byte(y &+ blue)
+                        output[1] = Self.byte(y &+ green)
+                        output[2] = Self.byte(y &+ red)
+                        output += 3
                     }
+                    input += 4
                 }
             }
         }
