@@ -79,7 +79,7 @@ public final class SoundFileWriter {
     public func write(left: UnsafePointer<Float>, right: UnsafePointer<Float>, frames: Int) throws(SoundFileError) {
         guard file != nil, frames > 0 else { return }
         if let rawOrder, channels == 2 {
-            let words = bytes.room(frames * 6 + 1)
+            let words = bytes.room(frames * 6 + 2)
             PCM24Encoder.encodeStereo(left: left, right: right, frames: frames, order: rawOrder, into: words)
             try writeRaw(words, count: frames * 6)
             return
