@@ -66,6 +66,7 @@ BENCH_ARGS ?=
 bench-tracking: deps
 	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product tracking-bench
 	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product theremin-vision
+	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product model-check
 	$(BUILD_DIR)/release/tracking-bench $(if $(MEDIAPIPE),--run-reference tools/mediapipe_reference.sh) $(BENCH_ARGS)
 
 ## Camera capture (issue 4): capture overhead per frame from the fake camera (needs root and /dev/fuse).

@@ -2,9 +2,13 @@
 // against the TFLite interpreter (offline tool; the product never runs it).
 //
 //   model-check GRAPH INPUTS.f32 OUTPUTS.f32
+//   model-check --time GRAPH [RUNS]
 //
 // INPUTS.f32 holds any number of inputs back to back (float32, NHWC, the graph's one input size each); OUTPUTS.f32
 // receives, per input, every output slot in the graph's order. Slot names and sizes are printed on stdout.
+// With --time, the graph runs RUNS times (default 300, after 30 to warm up) on one thread on a fixed pseudo-random
+// input, and `median_ms p90_ms` of one run is printed: the network's own cost, without the tracker's crop and
+// decoding (`make bench-tracking` sets it beside MediaPipe's whole frame).
 import CHandTracker
 import Foundation
 
@@ -18,13 +22,28 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
+let usage = "usage: model-check GRAPH INPUTS.f32 OUTPUTS.f32 | model-check --time GRAPH [RUNS]"
 let arguments = CommandLine.arguments
-guard arguments.count == 4 else { fail("usage: model-check GRAPH INPUTS.f32 OUTPUTS.f32") }
-var graph: OpaquePointer?
 var message = [CChar](repeating: 0, count: 512)
-guard th_graph_load(arguments[1], 1, &graph, &message, message.count) == TH_OK, let graph else {
-    fail(messageText(message))
+
+/// The graph at `path`, built for one thread, or the reason on stderr and exit 2.
+func loadGraph(_ path: String) -> OpaquePointer {
+    var graph: OpaquePointer?
+    var message = [CChar](repeating: 0, count: 512)
+    guard th_graph_load(path, 1, &graph, &message, message.count) == TH_OK, let graph else { fail(messageText(message)) }
+    return graph
 }
+
+if arguments.count >= 3, arguments[1] == "--time" {
+    guard arguments.count <= 4, let runs = arguments.count == 4 ? Int(arguments[3]) : 300, runs > 0 else { fail(usage) }
+    let graph = loadGraph(arguments[2])
+    let times = timeRuns(graph, runs: runs)
+    th_graph_destroy(graph)
+    print(String(format: "%.3f %.3f", percentile(times, 0.5), percentile(times, 0.9)))
+    exit(0)
+}
+guard arguments.count == 4 else { fail(usage) }
+let graph = loadGraph(arguments[1])
 defer { th_graph_destroy(graph) }
 guard th_graph_input_count(graph) == 1 else { fail("\(arguments[1]) has \(th_graph_input_count(graph)) inputs") }
 let inputSize = th_graph_input_size(graph, 0)

@@ -209,6 +209,9 @@ do {
                     + "p90 \(format(Statistics.percentile(speed.milliseconds, 0.9), 2)) ms, mean "
                     + "\(format(Statistics.mean(speed.milliseconds), 2)) ms; detector ran on \(speed.detectorRuns) of "
                     + "\(speed.frames) frames; hand in \(speed.framesWithHand)")
+                if size == nil, threads == 1 {
+                    reportNetworkAlone(landmarkGraph: models.handLandmarks, reference: reference)
+                }
                 if size == nil, threads == 1, let theirs = reference?.trackingTips {
                     let distance = trackDistance(speed.tips, theirs, width: 640, height: 360)
                     print("  index tip vs MediaPipe's on the same frames: median \(format(distance.median, 1)) px apart "
