@@ -13,7 +13,9 @@ Figures, as defined in tools/README.md:
   tip_error       hands_gt/: index-tip (keypoint 8) error in palm units (|kp0 - kp9|)
                   of the detected hand nearest each ground-truth hand
   tracking        video clip in tracking mode: ms per frame for process(), and frames
-                  with a hand, on all cores and pinned to one core
+                  with a hand, on all cores and pinned to one core; and the landmark
+                  network alone (MediaPipe's own hand_landmark_lite.tflite in the TFLite
+                  interpreter with its default XNNPACK delegate, one thread, one core)
 """
 import argparse
 import json
@@ -235,6 +237,29 @@ def measure_tracking(clip_path, max_hands, details, label, letterbox=None):
             "cpus": sorted(os.sched_getaffinity(0))}
 
 
+def measure_landmark_network(runs=500):
+    """ms per run of MediaPipe's landmark model alone (one thread), on a fixed pseudo-random input; the network's
+    share of a tracking frame, the floor under any tracker running the same network with the same kernels."""
+    import numpy as np
+    import tflite_runtime
+    from tflite_runtime.interpreter import Interpreter
+    model = os.path.join(os.path.dirname(mp.__file__), "modules", "hand_landmark", "hand_landmark_lite.tflite")
+    interpreter = Interpreter(model_path=model, num_threads=1)
+    interpreter.allocate_tensors()
+    tensor = interpreter.get_input_details()[0]
+    interpreter.set_tensor(tensor["index"], np.random.RandomState(1).rand(*tensor["shape"]).astype(np.float32))
+    for _ in range(30):
+        interpreter.invoke()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        interpreter.invoke()
+        times.append((time.perf_counter() - start) * 1e3)
+    times.sort()
+    return {"ms_median": round(statistics.median(times), 3), "ms_p90": round(times[int(0.9 * (len(times) - 1))], 3),
+            "runs": runs, "interpreter": f"tflite-runtime {tflite_runtime.__version__}, XNNPACK delegate, 1 thread"}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     here = os.path.dirname(os.path.abspath(__file__))
@@ -283,6 +308,7 @@ def main():
     for max_hands in (1, 2):
         tracking[f"max_num_hands_{max_hands}"]["one_core"] = measure_tracking(clip, max_hands, details,
                                                                               f"one_core_{max_hands}")
+    tracking["landmark_network_one_core"] = measure_landmark_network()
     # Continuity with the hand at the picture's edge: the clip letterboxed into 640x480, one hand, one core.
     tracking["letterboxed_640x480"] = measure_tracking(clip, 1, details, "letterboxed_1", letterbox=(640, 480))
     os.sched_setaffinity(0, all_cpus)

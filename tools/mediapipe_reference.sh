@@ -12,4 +12,9 @@ if ! "$venv/bin/python" -c 'import mediapipe, sys; sys.exit(mediapipe.__version_
     # mediapipe 0.10.14 is built against NumPy 1.x.
     "$venv/bin/pip" install -q --disable-pip-version-check "mediapipe==0.10.14" "numpy<2" >&2
 fi
+# The TFLite interpreter (its default XNNPACK delegate) times the landmark network alone, as MediaPipe runs it.
+if ! "$venv/bin/python" -c 'import tflite_runtime, sys; sys.exit(tflite_runtime.__version__ != "2.14.0")' 2>/dev/null; then
+    echo "mediapipe_reference.sh: installing tflite-runtime==2.14.0 into $venv" >&2
+    "$venv/bin/pip" install -q --disable-pip-version-check "tflite-runtime==2.14.0" "numpy<2" >&2
+fi
 exec "$venv/bin/python" "$here/mediapipe_reference.py" "$@"

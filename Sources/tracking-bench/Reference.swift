@@ -12,6 +12,8 @@ struct Reference {
     var matchedHands: Int?
     var trackingMsAllCores: Double?
     var trackingMsOneCore: Double?
+    /// MediaPipe's landmark network alone in the TFLite interpreter (XNNPACK delegate, one thread), median ms.
+    var landmarkNetworkMs: Double?
     /// The same with `max_num_hands=2` (MediaPipe then runs its palm detector on every frame with one hand visible).
     var twoHandTrackingMsAllCores: Double?
     var twoHandTrackingMsOneCore: Double?
@@ -47,6 +49,7 @@ struct Reference {
         matchedHands = dig("tip_error", "matched_hands") as? Int
         trackingMsAllCores = dig("tracking", "max_num_hands_1", "all_cores", "ms_per_frame_median") as? Double
         trackingMsOneCore = dig("tracking", "max_num_hands_1", "one_core", "ms_per_frame_median") as? Double
+        landmarkNetworkMs = dig("tracking", "landmark_network_one_core", "ms_median") as? Double
         twoHandTrackingMsAllCores = dig("tracking", "max_num_hands_2", "all_cores", "ms_per_frame_median") as? Double
         twoHandTrackingMsOneCore = dig("tracking", "max_num_hands_2", "one_core", "ms_per_frame_median") as? Double
         letterboxedHands = dig("tracking", "letterboxed_640x480", "hand_per_frame") as? [Bool]
