@@ -10,7 +10,7 @@ extension ASCIIRow {
         return t
     }
 
-    /// One hand's sample from its columns.
+    /// One hand's sample from its columns, on a row whose `time` was read (so it has every column).
     func hand(_ columns: HandColumns, t: Double) -> HandSample? {
         let present: Bool
         if let index = nonEmpty(columns.present) {

@@ -46,6 +46,7 @@ struct ASCIIRow {
         return PlainDecimal.parse(field) ?? Double(String(decoding: field, as: UTF8.self))
     }
 
+    /// The field as text, for the few columns that are words (`hand`).
     func text(_ index: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[index]]), as: UTF8.self)
     }
