@@ -3,10 +3,15 @@
 // chain (issue 6: theremin voice + vibrato + low-pass + delay + a looping stereo backing track, mixed to stereo),
 // which must stay at or above 500x real time on one core.
 // Usage: render-bench [seconds-of-audio] [runs]
+//        render-bench --trace-parse [runs]   (only the parse time of a two-minute trace)
 import Foundation
 import ThereminCore
 
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "--trace-parse" {
+    benchmarkTraceParse(runs: Int(arguments.dropFirst().first ?? "") ?? 21)
+    exit(0)
+}
 let audioSeconds = Double(arguments.first ?? "") ?? 60
 let runs = Int(arguments.dropFirst().first ?? "") ?? 5
 let rate = 48_000.0

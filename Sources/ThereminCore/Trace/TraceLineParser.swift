@@ -3,6 +3,8 @@ struct TraceLineParser {
     private let file: String
     private var metadata: [(key: String, value: String)] = []
     private var columns: [String]?
+    /// How many columns the header names (0 before it).
+    private var columnCount = 0
     private var indexOf: [String: Int] = [:]
     /// Where each hand's columns are, looked up once from the header (not per line: this parser reads traces of
     /// hours).
@@ -11,16 +13,46 @@ struct TraceLineParser {
     private var samples: [HandSample] = []
     private var secondHand: [HandSample] = []
     private var lastTime = -Double.infinity
+    /// The field ranges of the ASCII row being read, reused from row to row.
+    private var fieldRanges: [Range<Int>] = []
     private var lineCount = 0
     private var ended = false
+    /// Rows to make room for once the header is read, so that the sample arrays do not grow (and copy) row by row.
+    private let expectedRows: Int
 
     /// True while the trace read so far is a live take without its end marker: its last row may be torn.
     var isUnfinishedTake: Bool {
         !ended && metadata.contains { $0.key == TraceFormat.liveRecordingKey && $0.value == TraceFormat.liveRecordingValue }
     }
 
-    init(file: String) {
+    /// - Parameter expectedBytes: the size of the file when known: rows are rarely shorter than 16 bytes, so it
+    ///   bounds the rows to make room for (up to a million; beyond that the arrays grow as usual).
+    init(file: String, expectedBytes: Int = 0) {
         self.file = file
+        expectedRows = min(max(expectedBytes, 0) / 16, 1 << 20)
+    }
+
+    /// Reads a line of plain ASCII. A sample row whose every field is plainly valid is read on its bytes; any other
+    /// line (comments, the header, blank lines, a row with any problem) goes the general way, which alone phrases
+    /// errors, so both ways accept, refuse and say the same.
+    mutating func consume(ascii line: UnsafeBufferPointer<UInt8>, number: Int) throws {
+        let first = line.firstIndex { !ASCIIRow.isSpace($0) }
+        if columns != nil, let first, line[first] != UInt8(ascii: "#") {
+            ASCIIRow.split(line, into: &fieldRanges)
+            let row = ASCIIRow(bytes: line, fields: fieldRanges)
+            if let t = row.time(columnCount: columnCount, column: timeColumn, notBefore: lastTime),
+               let hand = row.hand(handColumns[0], t: t) {
+                let second = handColumns.count > 1 ? row.hand(handColumns[1], t: t) : nil
+                if handColumns.count == 1 || second != nil {
+                    lineCount = number
+                    lastTime = t
+                    samples.append(hand)
+                    if let second { secondHand.append(second) }
+                    return
+                }
+            }
+        }
+        try consume(String(decoding: line, as: UTF8.self), number: number)
     }
 
     mutating func consume(_ line: String, number: Int) throws {
@@ -84,9 +116,12 @@ struct TraceLineParser {
             throw TraceError(file: file, line: number, problem: "\(what): expected `t,x,y,present` first")
         }
         columns = names
+        columnCount = names.count
         timeColumn = indexOf["t"] ?? 0
         handColumns = [HandColumns(indexOf, suffix: "")]
         if indexOf["present2"] != nil { handColumns.append(HandColumns(indexOf, suffix: "2")) }
+        samples.reserveCapacity(expectedRows)
+        if handColumns.count > 1 { secondHand.reserveCapacity(expectedRows) }
     }
 
     private mutating func readSample(_ line: String, number lineNumber: Int) throws {
@@ -182,22 +217,5 @@ struct TraceLineParser {
             throw TraceError(file: file, line: line, problem: "\(column) is \(text), outside 0…1")
         }
         return value
-    }
-}
-
-/// The columns of one hand (`x`, `y`, `present`, … with the hand's suffix), or nil where the header lacks them.
-private struct HandColumns {
-    let suffix: String
-    let present, x, y, confidence, hand, closed, acquired: Int?
-
-    init(_ indexOf: [String: Int], suffix: String) {
-        self.suffix = suffix
-        present = indexOf["present" + suffix]
-        x = indexOf["x" + suffix]
-        y = indexOf["y" + suffix]
-        confidence = indexOf["confidence" + suffix]
-        hand = indexOf["hand" + suffix]
-        closed = indexOf["closed" + suffix]
-        acquired = indexOf["acquired" + suffix]
     }
 }

@@ -16,7 +16,8 @@ public enum TraceReader {
             throw TraceError(file: path, line: nil, problem: "is a directory, not a trace file",
                              remedy: "give the path of a trace (.csv) inside it")
         }
-        return try parse(name: path) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+        return try parse(name: path, expectedBytes: size ?? 0) {
             do {
                 return try handle.read(upToCount: 64 * 1024).map { [UInt8]($0) }
             } catch {
@@ -28,7 +29,7 @@ public enum TraceReader {
     /// Parses trace text already in memory (tests, fuzzing).
     public static func parse(bytes: [UInt8], name: String) throws -> Trace {
         var delivered = false
-        return try parse(name: name) {
+        return try parse(name: name, expectedBytes: bytes.count) {
             if delivered { return nil }
             delivered = true
             return bytes
@@ -40,13 +41,19 @@ public enum TraceReader {
     /// What to do about a trace with a bad line.
     static let badLineRemedy = "fix that line (format: README.md, Trace format) or record the trace again"
 
-    static func parse(name: String, nextChunk: @escaping () throws -> [UInt8]?) throws -> Trace {
+    /// - Parameter expectedBytes: the size of the input when known (0 if not), to make room for its rows at once.
+    static func parse(name: String, expectedBytes: Int = 0, nextChunk: @escaping () throws -> [UInt8]?) throws -> Trace {
         var scanner = LineScanner(maxLength: TraceFormat.maxLineLength, nextChunk: nextChunk)
-        var parser = TraceLineParser(file: name)
+        var parser = TraceLineParser(file: name, expectedBytes: expectedBytes)
         do {
-            while let line = try scanner.nextLine() {
+            while try scanner.advance() {
+                let number = scanner.lineNumber
                 do {
-                    try parser.consume(line, number: scanner.lineNumber)
+                    if scanner.lineIsASCII {
+                        try scanner.withLine { try parser.consume(ascii: $0, number: number) }
+                    } else {
+                        try parser.consume(try scanner.text(), number: number)
+                    }
                 } catch let error as TraceError where !scanner.lastLineEnded && parser.isUnfinishedTake {
                     // The file ends inside this row: an interrupted live take, cut while writing it. Every row
                     // before it is whole; the torn one is left out (`--recover` trims it from the file).
