@@ -30,14 +30,17 @@ public final class HarmonicWavetable: @unchecked Sendable {
             amplitudes[n - 1] = pow(b, Double(n - 1)) / Double(n)
             sum += amplitudes[n - 1]
         }
+        // sin(n · 2πi/size) is the one sine table at n · i (mod size): 2,048 calls to sin instead of 63,519, which
+        // were most of the start of a `--replay … --output` (every voice builds these tables).
+        let mask = HarmonicWavetable.size - 1
+        let sines = (0..<HarmonicWavetable.size).map { sin(2 * Double.pi * Double($0) / Double(HarmonicWavetable.size)) }
         for level in 0..<HarmonicWavetable.levels {
             let harmonics = 1 << level
             let table = tables + level * stride
             for i in 0..<stride {
-                let theta = 2 * Double.pi * Double(i) / Double(HarmonicWavetable.size)
                 var value = 0.0
                 // Sine phases keep the waveform starting at zero, like the plain sine.
-                for n in 1...harmonics { value += amplitudes[n - 1] * sin(Double(n) * theta) }
+                for n in 1...harmonics { value += amplitudes[n - 1] * sines[(n * i) & mask] }
                 table[i] = Float(value / sum)
             }
         }
