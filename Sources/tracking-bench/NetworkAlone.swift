@@ -27,9 +27,9 @@ func reportNetworkAlone(landmarkGraph: String, reference: Reference?) {
         print("  (landmark network alone: model-check failed: \(output))")
         return
     }
-    row("  landmark network alone vs MediaPipe's whole frame", format(figures[0], 2), format(reference?.trackingMsOneCore, 2),
+    row("  landmark network alone / MediaPipe frame", format(figures[0], 2), format(reference?.trackingMsOneCore, 2),
         ratio(figures[0], reference?.trackingMsOneCore), "floor of the frame's ratio")
-    row("  landmark network alone vs the same in TFLite", format(figures[0], 2), format(reference?.landmarkNetworkMs, 2),
+    row("  landmark network alone / same in TFLite", format(figures[0], 2), format(reference?.landmarkNetworkMs, 2),
         ratio(figures[0], reference?.landmarkNetworkMs), "")
     print("  ours: model-check --time, XNNPACK (Debian's) float, 1 thread, p90 \(format(figures[1], 2)) ms over 500 runs; "
         + "theirs: MediaPipe's hand_landmark_lite.tflite in tflite-runtime 2.14 (XNNPACK delegate), 1 thread")
