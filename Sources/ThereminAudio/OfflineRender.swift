@@ -11,7 +11,7 @@ import ThereminCore
 /// are handed over in order through a fixed ring, so the file is the same as a one-thread render's.
 public enum OfflineRender {
     /// Frames per block, and blocks in flight between the two threads.
-    static let blockFrames = 8_192
+    static let blockFrames = 32_768
     static let ringBlocks = 6
 
     /// - Parameters:
@@ -44,7 +44,7 @@ public enum OfflineRender {
                 try ring.consume { left, right, frames in try writer.write(left: left, right: right, frames: frames) }
                 written += min(blockFrames, totalFrames - written)
                 blocks += 1
-                if blocks % 64 == 0 { progress(Double(written) / Double(max(1, totalFrames))) }
+                if blocks % 16 == 0 { progress(Double(written) / Double(max(1, totalFrames))) }
             }
             ring.finish()
             progress(1)

@@ -17,8 +17,9 @@ public final class SoundFileWriter {
     /// For 24-bit PCM (WAV, AIFF): samples are converted here and handed over as bytes (`PCM24Encoder`); nil for
     /// FLAC and Ogg, which libsndfile must encode itself.
     private let rawOrder: PCM24Encoder.ByteOrder?
-    /// Room for one block's bytes and one block's interleaved floats, grown when a larger block comes.
-    private var bytes = ScratchBuffer<UInt8>()
+    /// The 24-bit bytes on their way out in page-aligned runs (set up once the header's size is known), and room
+    /// for one block's interleaved floats, grown when a larger block comes.
+    private var staging = PageAlignedStaging(dataStart: 0, frameBytes: 1)
     private var floats = ScratchBuffer<Float>()
     /// A second descriptor on the temporary file, only to start its writeback as blocks are finished (-1: none),
     /// and how far that writeback has been asked for.
@@ -51,12 +52,18 @@ public final class SoundFileWriter {
         file = handle
         // Deterministic output: no dither, no clipping surprises, no date/software strings that change per run.
         sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
-        if rawOrder != nil { writebackDescriptor = open(temporaryPath, O_WRONLY | O_CLOEXEC) }
+        if rawOrder != nil {
+            writebackDescriptor = open(temporaryPath, O_WRONLY | O_CLOEXEC)
+            // libsndfile has written the header: the data starts at the file's present size.
+            var status = stat()
+            let headerSize = writebackDescriptor >= 0 && fstat(writebackDescriptor, &status) == 0 ? Int(status.st_size) : 0
+            staging = PageAlignedStaging(dataStart: headerSize, frameBytes: 3 * channels)
+        }
     }
 
     deinit {
         discard()
-        bytes.deallocate()
+        staging.deallocate()
         floats.deallocate()
     }
 
@@ -65,9 +72,8 @@ public final class SoundFileWriter {
     public func write(_ samples: UnsafeBufferPointer<Float>) throws(SoundFileError) {
         guard file != nil, let base = samples.baseAddress else { return }
         if let rawOrder {
-            let words = bytes.room(samples.count * 3 + 1)
-            PCM24Encoder.encode(samples, order: rawOrder, into: words)
-            try writeRaw(words, count: samples.count * 3)
+            PCM24Encoder.encode(samples, order: rawOrder, into: staging.room(for: samples.count * 3))
+            try writeRaw(count: samples.count * 3)
         } else {
             try writeFloats(base, frames: samples.count / channels)
         }
@@ -79,9 +85,9 @@ public final class SoundFileWriter {
     public func write(left: UnsafePointer<Float>, right: UnsafePointer<Float>, frames: Int) throws(SoundFileError) {
         guard file != nil, frames > 0 else { return }
         if let rawOrder, channels == 2 {
-            let words = bytes.room(frames * 6 + 2)
-            PCM24Encoder.encodeStereo(left: left, right: right, frames: frames, order: rawOrder, into: words)
-            try writeRaw(words, count: frames * 6)
+            PCM24Encoder.encodeStereo(left: left, right: right, frames: frames, order: rawOrder,
+                                      into: staging.room(for: frames * 6))
+            try writeRaw(count: frames * 6)
             return
         }
         let samples = frames * channels
@@ -96,7 +102,12 @@ public final class SoundFileWriter {
         if written != sf_count_t(frames) { throw writeFailed() }
     }
 
-    private func writeRaw(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) throws(SoundFileError) {
+    /// Takes `count` bytes just encoded into the staging area and writes the runs it releases.
+    private func writeRaw(count: Int) throws(SoundFileError) {
+        try staging.commit(count) { (bytes, length) throws(SoundFileError) in try writeOut(bytes, count: length) }
+    }
+
+    private func writeOut(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) throws(SoundFileError) {
         guard let file else { return }
         if sf_write_raw(file, bytes, sf_count_t(count)) != sf_count_t(count) { throw writeFailed() }
         written += Int64(count)
@@ -124,6 +135,12 @@ public final class SoundFileWriter {
     /// Closes the file and moves it into place.
     public func finish() throws(SoundFileError) {
         guard let file else { return }
+        do {
+            try staging.flush { (bytes, length) throws(SoundFileError) in try writeOut(bytes, count: length) }
+        } catch {
+            discard()
+            throw error
+        }
         self.file = nil
         closeWriteback()
         let closed = sf_close(file)
