@@ -129,5 +129,8 @@ final class BlockRing: @unchecked Sendable {
         cancelled.store(true, ordering: .releasing)
         free.signal()
         producerDone.wait()
+        // Give back every slot the renderer took and the writer never returned (a write failed, e.g. a full disk):
+        // libdispatch traps when a semaphore is freed below the value it was made with. A value above it is fine.
+        for _ in 0...slots.count { free.signal() }
     }
 }

@@ -129,7 +129,19 @@ public final class SoundFileWriter {
     }
 
     private func writeFailed() -> SoundFileError {
-        SoundFileError(path: path, problem: "write failed: \(String(cString: sf_strerror(file)))")
+        SoundFileError(path: path, problem: "write failed (\(SoundFileWriter.reason(sf_strerror(file))))\(SoundFileWriter.remedy)",
+                       kind: .runtime)
+    }
+
+    /// What to do when the file cannot be finished; an older file of that name is left as it was.
+    static let remedy = ": free some space or write to another folder; nothing under this name was changed"
+
+    /// libsndfile's reason without its "System error : " prefix and final full stop.
+    static func reason(_ text: UnsafePointer<CChar>?) -> String {
+        var reason = text.map { String(cString: $0) } ?? "unknown error"
+        if reason.hasPrefix("System error : ") { reason.removeFirst("System error : ".count) }
+        while reason.hasSuffix(".") { reason.removeLast() }
+        return reason
     }
 
     /// Closes the file and moves it into place.
@@ -146,7 +158,8 @@ public final class SoundFileWriter {
         let closed = sf_close(file)
         guard closed == 0 else {
             output.discard()
-            throw SoundFileError(path: path, problem: "could not be completed: \(String(cString: sf_error_number(closed)))")
+            throw SoundFileError(path: path, problem: "could not be completed (\(SoundFileWriter.reason(sf_error_number(closed))))"
+                                 + SoundFileWriter.remedy, kind: .runtime)
         }
         do {
             try output.commit()

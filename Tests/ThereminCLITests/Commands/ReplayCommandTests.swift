@@ -81,6 +81,31 @@ final class ReplayCommandTests: BinaryTestCase {
         XCTAssertTrue(help.stdout.contains("--replay TRACE"))
     }
 
+    /// A disk that fills up midway through a render (WAV through the page-aligned raw path, FLAC and AIFF through
+    /// libsndfile): one line naming the file, the reason and what to do, exit status 1, no temporary left behind,
+    /// and an older file under the same name untouched.
+    func testRenderOntoAFullDiskFailsCleanlyAndKeepsTheOlderFile() throws {
+        let disk = try SmallDisk.mountOrSkip(at: directory.appendingPathComponent("small").path, size: "256k")
+        defer { disk.unmount() }
+        var text = "t,x,y,present\n"
+        for i in 0..<300 { text += "\(Double(i) / 30),0.5,\(0.5 + 0.4 * sin(Double(i) / 10)),1\n" }
+        let trace = writeTrace("ten-seconds.csv", text)  // 10 s of 24-bit stereo: 2.9 MB, far past 256 KiB
+        let older = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        for name in ["take.wav", "take.flac", "take.aiff"] {
+            let out = disk.path + "/" + name
+            try older.write(to: URL(fileURLWithPath: out))
+            let result = try ProcessRunner.run(binary, ["--replay", trace, "--output", out])
+            XCTAssertEqual(result.status, 1, "\(name): a full disk is a runtime failure: \(result.stderr)")
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "one line: \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(out) && result.stderr.contains("No space left on device")
+                          && result.stderr.contains("free some space"), result.stderr)
+            XCTAssertEqual(FileManager.default.contents(atPath: out), older, "\(name): the older file was changed")
+            let left = try FileManager.default.contentsOfDirectory(atPath: disk.path).filter { $0.hasSuffix(".part") }
+            XCTAssertEqual(left, [], "\(name): a temporary was left on the full disk")
+            try FileManager.default.removeItem(atPath: out)
+        }
+    }
+
     func testMissingAudioDeviceExitsTwo() throws {
         let trace = writeTrace("t.csv", "t,x,y,present\n0,1,0,1\n")
         let config = directory.appendingPathComponent("asound.conf").path
