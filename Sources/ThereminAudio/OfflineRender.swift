@@ -77,6 +77,8 @@ final class BlockRing: @unchecked Sendable {
     /// Set by the writer to make the renderer stop early (a write failed); read by the renderer between blocks.
     private let cancelled = Atomic<Bool>(false)
     private var readIndex = 0
+    /// Set by the writer's first `finish()`; the writer alone reads and writes it.
+    private var finished = false
 
     init(blocks: Int, frames: Int) {
         self.frames = frames
@@ -124,8 +126,11 @@ final class BlockRing: @unchecked Sendable {
         try body(slots[readIndex], slots[readIndex] + frames, lengths[readIndex])
     }
 
-    /// Stops the render thread (if it is still going) and waits for it to leave.
+    /// Stops the render thread (if it is still going) and waits for it to leave. Safe to call again (the writer's
+    /// error path calls it after a finished render whose file could not be completed).
     func finish() {
+        guard !finished else { return }
+        finished = true
         cancelled.store(true, ordering: .releasing)
         free.signal()
         producerDone.wait()

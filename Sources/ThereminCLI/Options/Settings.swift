@@ -134,6 +134,7 @@ struct Settings: Sendable {
         try music.read(parsed, voice: &voice, mode: mode)
         try practice.read(parsed, mode: mode, record: record)
         try checkOutputsSpareInputs()
+        try checkReplacedOutputsAreFiles()
         json = parsed.has(Options.json)
         verbose = parsed.has(Options.verbose)
         stats = parsed.has(Options.stats)
@@ -209,6 +210,28 @@ struct Settings: Sendable {
             if let earlier = outputs[..<index].first(where: { Settings.fileIdentity($0.path) == identity }) {
                 throw UsageError("\(earlier.option) and \(written.option) name the same file '\(written.path)'; give each its own")
             }
+        }
+    }
+
+    /// Refuses a file this run renames into place (`--output`, `--midi-file`, `--plot`, `--loop-out`) when that name
+    /// is already a folder, a pipe, a device or a socket: the rename would replace it with a plain file (a device
+    /// node, as root) or fail after the whole render. A symbolic link is fine: the link itself is replaced.
+    private func checkReplacedOutputsAreFiles() throws {
+        let replaced = [(Options.output.name, output), (Options.midiFile.name, music.midiFile), (Options.plot.name, practice.plot),
+                        (Options.loopOut.name, loopOut)]
+        for case let (option, path?) in replaced {
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            let kind: String
+            switch status.st_mode & S_IFMT {
+            case S_IFREG, S_IFLNK: continue
+            case S_IFDIR: kind = "a folder"
+            case S_IFIFO: kind = "a pipe (FIFO)"
+            case S_IFCHR, S_IFBLK: kind = "a device"
+            default: kind = "not a plain file"
+            }
+            throw UsageError("\(option) '\(path)' is \(kind): theremin writes a whole file and renames it into place, which "
+                             + "would replace it; name a file")
         }
     }
 

@@ -250,4 +250,37 @@ final class OptionMatrixTests: XCTestCase {
         try harness.check(rows)
         harness.report("contradictions")
     }
+
+    /// Outputs renamed into place may not name a folder, a pipe or a device: the rename would replace it (a device
+    /// node, as root) or fail after the whole render. The targets sit outside the output folder, which must stay empty.
+    func testOutputsThatAreNotPlainFiles() throws {
+        let trace = harness.goodTrace
+        let folder = harness.directory.appendingPathComponent("folder.wav").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let pipe = harness.directory.appendingPathComponent("pipe.wav").path
+        XCTAssertEqual(mkfifo(pipe, 0o600), 0)
+        var rows = [
+            BadInputCase(name: "output onto a folder", arguments: ["--replay", trace, "--output", folder],
+                         mentions: ["--output", folder, "is a folder"]),
+            BadInputCase(name: "output onto a pipe", arguments: ["--replay", trace, "--output", pipe],
+                         mentions: ["--output", pipe, "is a pipe"]),
+            BadInputCase(name: "midi file onto a folder", arguments: ["--replay", trace, "--midi-file", folder + ".mid"],
+                         mentions: ["--midi-file"]),
+        ]
+        // The MIDI row's folder is made here so its name ends in .mid, as the option asks.
+        try FileManager.default.createDirectory(atPath: folder + ".mid", withIntermediateDirectories: true)
+        // A device node (the null device's numbers) where root may make one.
+        let device = harness.directory.appendingPathComponent("device.wav").path
+        if mknod(device, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0 {  // makedev(1, 3), a macro Swift cannot see
+            rows.append(BadInputCase(name: "output onto a device", arguments: ["--replay", trace, "--output", device],
+                                     mentions: ["--output", device, "is a device"]))
+        }
+        try harness.check(rows)
+        var status = stat()
+        XCTAssertEqual(stat(pipe, &status), 0)
+        XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO, "the pipe is still a pipe")
+        if lstat(device, &status) == 0 {
+            XCTAssertEqual(status.st_mode & S_IFMT, S_IFCHR, "the device node is still a device node")
+        }
+    }
 }
