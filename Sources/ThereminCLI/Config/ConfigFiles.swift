@@ -6,9 +6,10 @@ import ThereminCore
 struct ConfigFileError: ReportableError, Equatable {
     let path: String
     let problem: String
+    /// `.input` for a file the user named or must fix; `.runtime` for a full disk.
+    var kind: FailureKind = .input
     var description: String { "\(path): \(problem)" }
-    /// A preset or config file the user named or must fix.
-    var failureKind: FailureKind { .input }
+    var failureKind: FailureKind { kind }
 }
 
 /// Paths in the config folder (`ConfigDirectory`, shared with the calibration store) and whole-file writes through
@@ -34,6 +35,9 @@ enum ConfigFiles {
         }
         do {
             try OutputFile.write(data, to: url)
+        } catch let error as CocoaError where error.code == .fileWriteOutOfSpace {
+            throw ConfigFileError(path: path, problem: "cannot be written: the disk is full; free some space or write to "
+                                  + "another folder (nothing under this name was changed)", kind: .runtime)
         } catch {
             throw ConfigFileError(path: path, problem: "cannot be written: check that the folder \(folder) exists and is writable")
         }

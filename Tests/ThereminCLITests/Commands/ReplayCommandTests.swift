@@ -104,6 +104,14 @@ final class ReplayCommandTests: BinaryTestCase {
             XCTAssertEqual(left, [], "\(name): a temporary was left on the full disk")
             try FileManager.default.removeItem(atPath: out)
         }
+        // A whole file written at the end (a MIDI file) says the same: the disk is full, exit status 1.
+        let midi = disk.path + "/take.mid"
+        let filler = disk.path + "/filler"
+        try Data(count: 256 * 1_024).write(to: URL(fileURLWithPath: filler))  // the whole disk
+        let result = try ProcessRunner.run(binary, ["--replay", trace, "--midi-file", midi, "--audio-device", "null"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains(midi) && result.stderr.contains("the disk is full"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: midi))
     }
 
     func testMissingAudioDeviceExitsTwo() throws {
