@@ -6,12 +6,15 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
     public let problem: String
     /// What to do about it, when `problem` does not already say.
     public var remedy: String?
+    /// `.input` for a trace the user must fix; `.runtime` when writing one fails (a full disk).
+    public var kind: FailureKind
 
-    public init(file: String, line: Int?, problem: String, remedy: String? = nil) {
+    public init(file: String, line: Int?, problem: String, remedy: String? = nil, kind: FailureKind = .input) {
         self.file = file
         self.line = line
         self.problem = problem
         self.remedy = remedy
+        self.kind = kind
     }
 
     public var description: String {
@@ -21,6 +24,6 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension TraceError: ReportableError {
-    /// A trace is a file the user named: a bad one is an input error.
-    public var failureKind: FailureKind { .input }
+    /// A trace is a file the user named: a bad one is an input error; one that cannot be written, a runtime failure.
+    public var failureKind: FailureKind { kind }
 }

@@ -27,6 +27,8 @@ public final class TraceWriter {
     private var descriptor: Int32
     private var committedLength: off_t = 0
     private var failure: TraceError?
+    /// The system's error number of the write that failed (for the message when not even the header fits).
+    private var failureErrno: Int32 = 0
     private let hands: Int
     /// Rows written so far (frames, not counting the header).
     public private(set) var rows = 0
@@ -67,7 +69,17 @@ public final class TraceWriter {
             head += "# \(entry.key): \(clean)\n"
         }
         head += (hands == 2 ? TraceFormat.twoHandColumns : TraceFormat.oneHandColumns).joined(separator: ",") + "\n"
-        try appendBytes(head)
+        do {
+            try appendBytes(head)
+        } catch {
+            // Not even the header fits (a full disk): nothing worth keeping, so no file is left behind.
+            close(descriptor)
+            descriptor = -1
+            unlink(temporaryPath)
+            throw TraceError(file: self.path, line: nil,
+                             problem: "cannot be written (\(String(cString: strerror(failureErrno))))",
+                             remedy: "free some space or record to another folder", kind: .runtime)
+        }
         if mode == .liveTake {
             // The new name must survive a power cut too: sync the file and the folder that lists it.
             _ = fdatasync(descriptor)
@@ -207,9 +219,11 @@ public final class TraceWriter {
             }
             if n < 0 {
                 if errno == EINTR { continue }
+                failureErrno = errno
                 let reason = String(cString: strerror(errno))
                 let error = TraceError(file: path, line: nil,
-                                       problem: "stopped recording: \(reason); the samples written so far are kept")
+                                       problem: "stopped recording: \(reason); the samples written so far are kept",
+                                       kind: .runtime)
                 failure = error
                 throw error
             }

@@ -83,4 +83,19 @@ final class TraceWriterTests: XCTestCase {
         XCTAssertGreaterThan(saved.samples.count, 100)
         XCTAssertLessThanOrEqual(saved.samples.count, written)
     }
+
+    /// A disk with no room for even the header: a runtime failure naming the reason, and no file left behind (neither
+    /// the temporary of a whole trace nor the name of a live take).
+    func testNoRoomForTheHeaderLeavesNoFile() throws {
+        let disk = try SmallDisk.mountOrSkip(at: directory.appendingPathComponent("small").path, size: "16k")
+        defer { disk.unmount() }
+        try Data(count: 16 * 1_024).write(to: URL(fileURLWithPath: disk.path + "/filler"))  // the whole disk
+        for mode in [TraceWriter.Mode.wholeFile, .liveTake] {
+            XCTAssertThrowsError(try TraceWriter(path: disk.path + "/take.csv", metadata: TraceMetadata(), mode: mode)) { error in
+                XCTAssertTrue("\(error)".contains("cannot be written (No space left on device)"), "\(error)")
+                XCTAssertEqual((error as? TraceError)?.failureKind, .runtime)
+            }
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.path), ["filler"], "\(mode): a file was left")
+        }
+    }
 }
