@@ -95,6 +95,20 @@ final class FarPlayerTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(found, 4, "far hands found at 60 fps within 60 frames: \(found) of \(hands.count)")
     }
 
+    /// A still image searches every tile; a frame whose tiles would be tiny (a 5x3000 strip) or very many is searched
+    /// whole only, instead of thousands of detector passes.
+    func testFramesWithUselessTilesAreSearchedWholeOnly() throws {
+        let still = try HandTracker(models: try Fixtures.models(),
+                                    options: TrackerOptions(mirrored: false, mode: .stillImages, maxHands: 1, farSearch: true))
+        func grey(_ width: Int, _ height: Int) -> Frame {
+            Frame(width: width, height: height, bytesPerRow: 3 * width, pixels: [UInt8](repeating: 128, count: 3 * width * height),
+                  captureTime: 0, sequence: 0)
+        }
+        XCTAssertEqual(try still.track(grey(640, 480)).detectorPasses, 16, "the whole frame and its 15 tiles")
+        XCTAssertEqual(try still.track(grey(5, 3_000)).detectorPasses, 1, "tiles 2 px wide add nothing")
+        XCTAssertEqual(try still.track(grey(12_000, 400)).detectorPasses, 1, "a panorama would need 357 tiles")
+    }
+
     func testAFrameRateOutOfRangeIsRefused() throws {
         var options = TrackerOptions()
         options.frameRate = 0

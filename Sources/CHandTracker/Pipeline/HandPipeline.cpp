@@ -25,6 +25,11 @@ constexpr float kKeepPresence = 0.7f;
 // The far-player search: tiles half the frame's shorter side (a 640x480 frame gets 15, a hand up to 120 px wide lies
 // inside one), searched one a frame besides the whole frame, which keeps a searching frame under 33 ms here.
 constexpr float kTileFraction = 0.5f;
+// Frames whose tiles would be too small to add detail (side under half the detector's input: a 5x3000 strip gave
+// 3-pixel tiles) or too many (over 128, a long panorama) are searched whole only: a still image searches every tile,
+// and 12,000 of them took 87 s.
+constexpr int kMinTileSide = TH_PALM_INPUT_SIZE / 2;
+constexpr int kMaxTiles = 128;
 // After a loss, the first frames search a tile around where the hand was, this many times the hand's size.
 constexpr int kLookBackFrames = 10;
 constexpr float kLookBackScale = 3.0f;
@@ -212,7 +217,9 @@ const std::vector<th_detection> &HandPipeline::searchPalms(const cv::Mat &bgr, b
         merged_.assign(whole.begin(), whole.end());
     }
     if (bgr.cols != tileWidth_ || bgr.rows != tileHeight_) {
-        tiles_.resize(static_cast<size_t>(th_search_tiles(bgr.cols, bgr.rows, kTileFraction, nullptr, 0)));
+        const int count = th_search_tiles(bgr.cols, bgr.rows, kTileFraction, nullptr, 0);
+        const bool useful = count <= kMaxTiles && kTileFraction * std::min(bgr.cols, bgr.rows) >= kMinTileSide;
+        tiles_.resize(useful ? static_cast<size_t>(count) : 0);
         th_search_tiles(bgr.cols, bgr.rows, kTileFraction, tiles_.data(), static_cast<int>(tiles_.size()));
         tileWidth_ = bgr.cols;
         tileHeight_ = bgr.rows;
