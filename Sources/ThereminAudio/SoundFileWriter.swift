@@ -129,12 +129,12 @@ public final class SoundFileWriter {
     }
 
     private func writeFailed() -> SoundFileError {
-        SoundFileError(path: path, problem: "write failed (\(SoundFileWriter.reason(sf_strerror(file))))\(SoundFileWriter.remedy)",
+        SoundFileError(path: path, problem: "write failed (\(SoundFileWriter.reason(sf_strerror(file)))): \(SoundFileWriter.remedy)",
                        kind: .runtime)
     }
 
     /// What to do when the file cannot be finished; an older file of that name is left as it was.
-    static let remedy = ": free some space or write to another folder; nothing under this name was changed"
+    static let remedy = "free some space or write to another folder; nothing under this name was changed"
 
     /// libsndfile's reason without its "System error : " prefix and final full stop.
     static func reason(_ text: UnsafePointer<CChar>?) -> String {
@@ -158,7 +158,7 @@ public final class SoundFileWriter {
         let closed = sf_close(file)
         guard closed == 0 else {
             output.discard()
-            throw SoundFileError(path: path, problem: "could not be completed (\(SoundFileWriter.reason(sf_error_number(closed))))"
+            throw SoundFileError(path: path, problem: "could not be completed (\(SoundFileWriter.reason(sf_error_number(closed)))): "
                                  + SoundFileWriter.remedy, kind: .runtime)
         }
         do {

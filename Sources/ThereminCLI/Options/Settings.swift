@@ -220,18 +220,10 @@ struct Settings: Sendable {
         let replaced = [(Options.output.name, output), (Options.midiFile.name, music.midiFile), (Options.plot.name, practice.plot),
                         (Options.loopOut.name, loopOut)]
         for case let (option, path?) in replaced {
-            var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
-            let kind: String
-            switch status.st_mode & S_IFMT {
-            case S_IFREG, S_IFLNK: continue
-            case S_IFDIR: kind = "a folder"
-            case S_IFIFO: kind = "a pipe (FIFO)"
-            case S_IFCHR, S_IFBLK: kind = "a device"
-            default: kind = "not a plain file"
+            if let kind = FileKind.special(at: path, followingLinks: false) {
+                throw UsageError("\(option) '\(path)' is \(kind): theremin writes a whole file and renames it into place, "
+                                 + "which would replace it; name a file")
             }
-            throw UsageError("\(option) '\(path)' is \(kind): theremin writes a whole file and renames it into place, which "
-                             + "would replace it; name a file")
         }
     }
 

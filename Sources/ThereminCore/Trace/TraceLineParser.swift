@@ -3,8 +3,6 @@ struct TraceLineParser {
     private let file: String
     private var metadata: [(key: String, value: String)] = []
     private var columns: [String]?
-    /// How many columns the header names (0 before it).
-    private var columnCount = 0
     private var indexOf: [String: Int] = [:]
     /// Where each hand's columns are, looked up once from the header (not per line: this parser reads traces of
     /// hours).
@@ -37,10 +35,10 @@ struct TraceLineParser {
     /// errors, so both ways accept, refuse and say the same.
     mutating func consume(ascii line: UnsafeBufferPointer<UInt8>, number: Int) throws {
         let first = line.firstIndex { !ASCIIRow.isSpace($0) }
-        if columns != nil, let first, line[first] != UInt8(ascii: "#") {
+        if let columns, let first, line[first] != UInt8(ascii: "#") {
             ASCIIRow.split(line, into: &fieldRanges)
             let row = ASCIIRow(bytes: line, fields: fieldRanges)
-            if let t = row.time(columnCount: columnCount, column: timeColumn, notBefore: lastTime),
+            if let t = row.time(columnCount: columns.count, column: timeColumn, notBefore: lastTime),
                let hand = row.hand(handColumns[0], t: t) {
                 let second = handColumns.count > 1 ? row.hand(handColumns[1], t: t) : nil
                 if handColumns.count == 1 || second != nil {
@@ -116,7 +114,6 @@ struct TraceLineParser {
             throw TraceError(file: file, line: number, problem: "\(what): expected `t,x,y,present` first")
         }
         columns = names
-        columnCount = names.count
         timeColumn = indexOf["t"] ?? 0
         handColumns = [HandColumns(indexOf, suffix: "")]
         if indexOf["present2"] != nil { handColumns.append(HandColumns(indexOf, suffix: "2")) }

@@ -27,8 +27,6 @@ public final class TraceWriter {
     private var descriptor: Int32
     private var committedLength: off_t = 0
     private var failure: TraceError?
-    /// The system's error number of the write that failed (for the message when not even the header fits).
-    private var failureErrno: Int32 = 0
     private let hands: Int
     /// Rows written so far (frames, not counting the header).
     public private(set) var rows = 0
@@ -69,15 +67,12 @@ public final class TraceWriter {
             head += "# \(entry.key): \(clean)\n"
         }
         head += (hands == 2 ? TraceFormat.twoHandColumns : TraceFormat.oneHandColumns).joined(separator: ",") + "\n"
-        do {
-            try appendBytes(head)
-        } catch {
+        if let reason = writeWhole(head) {
             // Not even the header fits (a full disk): nothing worth keeping, so no file is left behind.
             close(descriptor)
             descriptor = -1
             unlink(temporaryPath)
-            throw TraceError(file: self.path, line: nil,
-                             problem: "cannot be written (\(String(cString: strerror(failureErrno))))",
+            throw TraceError(file: self.path, line: nil, problem: "cannot be written (\(reason))",
                              remedy: "free some space or record to another folder", kind: .runtime)
         }
         if mode == .liveTake {
@@ -209,6 +204,16 @@ public final class TraceWriter {
     }
 
     private func appendBytes(_ text: String) throws(TraceError) {
+        guard let reason = writeWhole(text) else { return }
+        let error = TraceError(file: path, line: nil, problem: "stopped recording: \(reason); the samples written so far are kept",
+                               kind: .runtime)
+        failure = error
+        throw error
+    }
+
+    /// Appends all of `text` (retrying interrupted writes) and counts it as committed; the system's reason when a
+    /// write fails.
+    private func writeWhole(_ text: String) -> String? {
         let bytes = Array(text.utf8)
         let count = bytes.count
         var written = 0
@@ -219,17 +224,12 @@ public final class TraceWriter {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                failureErrno = errno
-                let reason = String(cString: strerror(errno))
-                let error = TraceError(file: path, line: nil,
-                                       problem: "stopped recording: \(reason); the samples written so far are kept",
-                                       kind: .runtime)
-                failure = error
-                throw error
+                return String(cString: strerror(errno))
             }
             written += n
         }
         committedLength += off_t(count)
+        return nil
     }
 
     private func clamp(_ v: Double) -> Double {

@@ -113,11 +113,9 @@ enum VideoCalls {
             throw VideoError(kind: .notDecodable, path: path, problem: "is a folder, not \(what)",
                              remedy: VideoError.formatsRemedy)
         }
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+        if let kind = FileKind.special(at: path, followingLinks: true) {
             // A FIFO would block the decoder until something writes to it; a device is not a recording.
-            let kind = info.st_mode & S_IFMT == S_IFIFO ? "a FIFO" : "a device or socket"
-            throw VideoError(kind: .notDecodable, path: path, problem: "is not a regular file (\(kind)), not \(what)",
+            throw VideoError(kind: .notDecodable, path: path, problem: "is \(kind), not a regular file holding \(what)",
                              remedy: VideoError.formatsRemedy)
         }
         guard FileManager.default.isReadableFile(atPath: path) else {
