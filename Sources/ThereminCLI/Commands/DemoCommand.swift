@@ -11,7 +11,7 @@ struct DemoCommand {
     static let title = "Ode to Joy (Beethoven)"
 
     func run() throws -> Int32 {
-        // The hand leads the smoothing this run applies (--min-cutoff, --beta, --d-cutoff), so the notes arrive on time.
+        // With --response steady the hand leads the One Euro filter, so the notes arrive on time.
         let trace = DemoPerformance.trace(try DemoTune.tune(), mapping: settings.mapping, smoothing: settings.smoothing,
                                           title: Self.title)
         if settings.output != nil || settings.music.midiFile != nil {

@@ -92,8 +92,12 @@ enum TraceMetadataBuilder {
         entries.append(("calibration", CalibrationChoice.metadataValue(calibration)))
         entries.append(("mapping", String(format: "%@ %.3f-%.3f Hz", settings.mapping.law.rawValue,
                                           settings.mapping.low, settings.mapping.high)))
-        entries.append(("smoothing", String(format: "min-cutoff=%g beta=%g d-cutoff=%g", settings.smoothing.minCutoff,
-                                            settings.smoothing.beta, settings.smoothing.derivativeCutoff)))
+        switch settings.smoothing {
+        case .motion: entries.append(("smoothing", "expressive"))
+        case .oneEuro(let filter):
+            entries.append(("smoothing", String(format: "min-cutoff=%g beta=%g d-cutoff=%g", filter.minCutoff,
+                                                filter.beta, filter.derivativeCutoff)))
+        }
         entries.append(("theremin", Version.current))
         return TraceMetadata(entries)
     }

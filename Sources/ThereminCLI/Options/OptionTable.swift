@@ -24,7 +24,7 @@ enum Options {
         replay, input, calibrate, recover, demo, listDevices, help, version,
         audioDevice, wave, volume, glide, fade, effect, rate, period,
         low, high, pitchLaw,
-        minCutoff, beta, derivativeCutoff,
+        response, minCutoff, beta, derivativeCutoff,
         camera, size, fps, cameraFormat, mains, noCalibration, noPreview, tracker, trackerThreads,
         record, output, loopOut,
         json, stats, verbose,
@@ -94,6 +94,10 @@ enum Options {
                                                   accepted: "linear or exponential")
 
     // MARK: Smoothing
+    static let response = Option<Response>.choice("--response", value: "KIND",
+                                                  help: "expressive (the sound follows the hand's path, latency predicted away) or steady (the One Euro filter and a 12 ms glide, as before 0.19); --min-cutoff, --beta or --d-cutoff choose the One Euro filter",
+                                                  group: .smoothing, default: .expressive, refusal: "is unknown",
+                                                  accepted: "expressive or steady")
     static let minCutoff = Option.number("--min-cutoff", value: "HZ", parameter: OneEuroSettings.minCutoffSpec, group: .smoothing)
     static let beta = Option.number("--beta", value: "N", parameter: OneEuroSettings.betaSpec, group: .smoothing)
     static let derivativeCutoff = Option.number("--d-cutoff", value: "HZ", parameter: OneEuroSettings.derivativeCutoffSpec,

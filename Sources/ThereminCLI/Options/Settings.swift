@@ -38,7 +38,9 @@ struct Settings: Sendable {
     var voice = VoiceSettings()
     var effects: [SoundEffect] = []
     var mapping = Mapping()
-    var smoothing = OneEuroSettings()
+    var smoothing = SmoothingSettings.expressive
+    /// The One Euro filter's settings (`--response steady`).
+    var oneEuro = OneEuroSettings()
     var camera: String?
     /// `--size`; nil lets the camera mode chooser pick (`ModeChoice` in ThereminCapture).
     var frameSize: (width: Int, height: Int)?
@@ -117,16 +119,23 @@ struct Settings: Sendable {
         audioDevice = try parsed.value(Options.audioDevice) ?? audioDevice
         voice.waveform = try parsed.value(Options.wave) ?? voice.waveform
         voice.volume = try parsed.value(Options.volume) ?? voice.volume
-        voice.glide = try parsed.value(Options.glide) ?? voice.glide
         voice.fade = try parsed.value(Options.fade) ?? voice.fade
         effects = try parsed.all(Options.effect)
         sampleRate = try parsed.value(Options.rate) ?? sampleRate
         periodMilliseconds = try parsed.value(Options.period) ?? periodMilliseconds
 
         try readMapping(parsed)
-        smoothing.minCutoff = try parsed.value(Options.minCutoff) ?? smoothing.minCutoff
-        smoothing.beta = try parsed.value(Options.beta) ?? smoothing.beta
-        smoothing.derivativeCutoff = try parsed.value(Options.derivativeCutoff) ?? smoothing.derivativeCutoff
+        oneEuro.minCutoff = try parsed.value(Options.minCutoff) ?? oneEuro.minCutoff
+        oneEuro.beta = try parsed.value(Options.beta) ?? oneEuro.beta
+        oneEuro.derivativeCutoff = try parsed.value(Options.derivativeCutoff) ?? oneEuro.derivativeCutoff
+        let oneEuroAsked = [Options.minCutoff.name, Options.beta.name, Options.derivativeCutoff.name]
+            .contains { parsed.has($0) }
+        let response = try parsed.value(Options.response) ?? (oneEuroAsked ? .steady : .expressive)
+        if response == .expressive && oneEuroAsked {
+            throw UsageError("--min-cutoff, --beta and --d-cutoff set the One Euro filter of --response steady; drop them or use --response steady")
+        }
+        smoothing = response == .steady ? .oneEuro(oneEuro) : .expressive
+        voice.glide = try parsed.value(Options.glide) ?? smoothing.defaultGlide
 
         try readCamera(parsed)
         try readFiles(parsed)

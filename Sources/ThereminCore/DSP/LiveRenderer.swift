@@ -19,6 +19,10 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
     public let latencies = SPSCRing<LatencyRecord>(capacity: 512)
     private var pending: LatencyRecord?
     private var blockFrames = 0
+    /// Audio queued ahead of the device's speaker after the last write (seconds), and when that was measured: the
+    /// next block is heard that much later, so the control is carried that far along the hand's path.
+    private var queuedAhead = 0.0
+    private var queuedAt = 0.0
 
     public init(engine: SynthEngine) {
         self.engine = engine
@@ -49,7 +53,12 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
                                     appliedTime: MonotonicClock.now(), audibleTime: 0)
         }
         blockFrames = frames
-        var control = lastControl
+        let now = MonotonicClock.now()
+        let ahead = max(0, queuedAhead - (now - queuedAt))
+        // Where the hand is expected to be when this block's first sample is heard (bounded by the control's horizon).
+        // A source whose frames are not stamped with the monotonic clock (the demo's) shows an absurd age: no path.
+        let age = now + ahead - lastControl.sourceTime
+        var control = age < 0.5 ? lastControl.advanced(by: age) : lastControl
         if muted.load(ordering: .relaxed) || stalled.load(ordering: .relaxed) { control.gate = false }
         let waveIndex = requestedWaveform.load(ordering: .relaxed)
         if waveIndex >= 0 && waveIndex < waveforms.count && engine.voice.waveform != waveforms[waveIndex] {
@@ -67,11 +76,14 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
     public var currentFrequency: Double { Double(bitPattern: frequencyBits.load(ordering: .relaxed)) }
 
     public func didWrite(delayFrames: Int) {
+        let now = MonotonicClock.now()
+        queuedAhead = Double(max(0, delayFrames)) / engine.sampleRate
+        queuedAt = now
         guard var record = pending else { return }
         pending = nil
         // The block's first sample sits behind everything queued except the block itself.
         let ahead = Double(max(0, delayFrames - blockFrames)) / engine.sampleRate
-        record.audibleTime = MonotonicClock.now() + ahead
+        record.audibleTime = now + ahead
         latencies.push(record)
     }
 }

@@ -15,6 +15,13 @@ public struct Voice: Sendable {
     /// samples since the last wrap (the other waveforms keep theirs in the oscillator).
     private var unwrappedPhase = 0.0
     private var sinceWrap = 0
+    /// The hand's expected path after the control (`Control.pitchSlope`…): the targets move along it, a step every
+    /// `ParameterRamp.anchorInterval` samples (on the same samples however blocks are cut), for `pathLeft` samples.
+    private var pitchStep = 0.0
+    private var levelStep = 0.0
+    private var pathLeft = 0
+    private var pitchLow = -Double.infinity, pitchHigh = Double.infinity
+    private var levelLow = 0.0, levelHigh = 1.0
 
     public init(settings: VoiceSettings, sampleRate: Double, frequency: Double = 440) {
         self.sampleRate = sampleRate
@@ -51,6 +58,28 @@ public struct Voice: Sendable {
             level.target = min(max(control.amplitude, 0), 1)
         }
         gate.isOpen = control.gate
+        let perSample = 1 / sampleRate
+        pitchStep = control.pitchSlope * perSample * Double(ParameterRamp.anchorInterval)
+        levelStep = control.gate ? control.amplitudeSlope * perSample * Double(ParameterRamp.anchorInterval) : 0
+        pathLeft = control.horizon > 0 ? Int((control.horizon * sampleRate).rounded()) : 0
+        pitchLow = control.lowestPitch
+        pitchHigh = control.highestPitch
+        levelLow = max(0, control.lowestAmplitude)
+        levelHigh = min(1, control.highestAmplitude)
+    }
+
+    /// Moves the targets one interval along the path, at an interval's first sample.
+    @inline(__always)
+    private mutating func followPath() {
+        guard pathLeft > 0, sinceWrap == 0 else { return }
+        let share = Double(min(pathLeft, ParameterRamp.anchorInterval)) / Double(ParameterRamp.anchorInterval)
+        pathLeft -= ParameterRamp.anchorInterval
+        if pitchStep != 0 {
+            pitch.target = min(max(pitch.target + pitchStep * share, pitchLow), pitchHigh)
+        }
+        if levelStep != 0 {
+            level.target = min(max(level.target + levelStep * share, levelLow), levelHigh)
+        }
     }
 
     /// Renders `count` samples into `output`. Render contract: no allocation, locks, I/O or logging.
@@ -59,6 +88,7 @@ public struct Voice: Sendable {
         if gate.isSilent {
             // Hand away and faded out (the gate only changes between blocks): the glides go on, nothing sounds,
             // and the phase waits where it is (wrapped on its usual samples, as the chunks below would).
+            pathLeft = 0
             pitch.skip(count)
             level.skip(count)
             if !vibrato.isOff {
@@ -80,6 +110,7 @@ public struct Voice: Sendable {
             var start = 0
             while start < count {
                 let n = min(chunk - sinceWrap, count - start)
+                followPath()
                 pitch.fill(values, count: n)
                 if !vibrato.isOff {
                     for k in 0..<n { values[k] += vibrato.next() }

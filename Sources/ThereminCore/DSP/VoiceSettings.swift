@@ -1,7 +1,7 @@
 /// How the theremin's voice responds: control-side parameters as data.
 public struct VoiceSettings: Sendable, Equatable {
-    public static let glideSpec = ParameterSpec(name: "glide", defaultValue: 12, range: 0...1000, unit: "ms",
-                                                help: "time constant of the pitch and volume glide between frames")
+    public static let glideSpec = ParameterSpec(name: "glide", defaultValue: 4, range: 0...1000, unit: "ms",
+                                                help: "time constant of the pitch and volume glide (12 with --response steady)")
     public static let fadeSpec = ParameterSpec(name: "fade", defaultValue: 40, range: 5...1000, unit: "ms",
                                                help: "fade out when the hand leaves, fade in when it returns")
     public static let volumeSpec = ParameterSpec(name: "volume", defaultValue: 0.8, range: 0...1, unit: "",

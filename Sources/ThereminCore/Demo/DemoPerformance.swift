@@ -4,9 +4,10 @@ import Foundation
 /// height placed by `mapping` (so the notes sound right under any range or pitch law), glides eased in over 180 ms,
 /// a quick 50 ms slide between neighbouring notes, a vibrato (5.5 Hz, ±12 cents) that grows in after 250 ms,
 /// repeated notes re-articulated with a quick dip of the volume hand, and rests as stretches without a hand.
-/// The hand anticipates the instrument's smoothing (`smoothing`, the One Euro filter every replay runs): it moves
-/// so that the smoothed pitch, the one heard, follows that line on time, as a player who knows the instrument
-/// leads a note a little. Deterministic: the same tune gives the same trace.
+/// The motion estimator (the default) follows the hand closely, so the hand plays the line as written. With the One
+/// Euro filter (`--response steady`) the hand anticipates it: it moves so that the smoothed pitch, the one heard,
+/// follows that line on time, as a player who knows the instrument leads a note a little. Deterministic: the same
+/// tune gives the same trace.
 public enum DemoPerformance {
     public static let frameRate = 30.0
     /// Time a glide into a note takes (at most half the note).
@@ -24,7 +25,7 @@ public enum DemoPerformance {
     public static let dipTime = 0.07
 
     /// The performance of `tune` through `mapping`, its heights led for `smoothing`.
-    public static func trace(_ tune: Tune, mapping: Mapping = Mapping(), smoothing: OneEuroSettings = OneEuroSettings(),
+    public static func trace(_ tune: Tune, mapping: Mapping = Mapping(), smoothing: SmoothingSettings = .expressive,
                              title: String = "demo") -> Trace {
         let starts = tune.startTimes
         let frames = Int((tune.duration * frameRate).rounded(.up))
@@ -32,13 +33,14 @@ public enum DemoPerformance {
         samples.reserveCapacity(frames)
         var index = 0
         // The smoothing the replay will apply to the height, run alongside so the hand can lead it.
-        var heard = OneEuroFilter(settings: smoothing)
+        var heard: OneEuroFilter?
+        if case .oneEuro(let settings) = smoothing { heard = OneEuroFilter(settings: settings) }
         for frame in 0..<frames {
             let t = Double(frame) / frameRate
             while index + 1 < tune.events.count, starts[index + 1] <= t + 1e-9 { index += 1 }
             let event = tune.events[index]
             guard let midi = event.midi else {
-                heard.reset()
+                heard?.reset()
                 samples.append(.absent(at: t))
                 continue
             }
@@ -53,8 +55,9 @@ public enum DemoPerformance {
             let x = articulated ? dipX + (playingX - dipX) * u / dipTime : playingX
             let acquired = previous == nil && u < 1e-9
             // A hand found afresh restarts the smoothing (ControlMapper does the same).
-            if acquired { heard.reset() }
-            var sample = HandSample(t: t, x: x, y: heard.lead(to: target, at: t), present: true)
+            if acquired { heard?.reset() }
+            let y = heard?.lead(to: target, at: t) ?? target
+            var sample = HandSample(t: t, x: x, y: y, present: true)
             sample.acquired = acquired
             samples.append(sample)
         }

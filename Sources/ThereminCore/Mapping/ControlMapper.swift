@@ -13,13 +13,13 @@ public struct ControlMapper: Sendable {
     public var octave: Int
     /// One hand (pitch from height, volume from sideways position) or two (pitch hand, volume hand).
     public var handMode: HandMode
-    private var filterX: OneEuroFilter
-    private var filterY: OneEuroFilter
+    private var filterX: AxisSmoother
+    private var filterY: AxisSmoother
     /// The volume hand's height in two-hand mode.
-    private var filterVolume: OneEuroFilter
+    private var filterVolume: AxisSmoother
     private var lastFrequency: Double
 
-    public init(mapping: Mapping = Mapping(), smoothing: OneEuroSettings = OneEuroSettings(),
+    public init(mapping: Mapping = Mapping(), smoothing: SmoothingSettings = .expressive,
                 calibration: Calibration = .identity, correction: PitchCorrection = .off, octave: Int = 0,
                 handMode: HandMode = .one) {
         self.mapping = mapping
@@ -27,16 +27,35 @@ public struct ControlMapper: Sendable {
         self.correction = correction
         self.octave = octave
         self.handMode = handMode
-        filterX = OneEuroFilter(settings: smoothing)
-        filterY = OneEuroFilter(settings: smoothing)
-        filterVolume = OneEuroFilter(settings: smoothing)
+        filterX = AxisSmoother(smoothing)
+        filterY = AxisSmoother(smoothing)
+        filterVolume = AxisSmoother(smoothing)
         lastFrequency = 0
         lastFrequency = pitch(y: 0.5)
+    }
+
+    /// The One Euro filter with these settings (`--response steady`, or its options given).
+    public init(mapping: Mapping = Mapping(), smoothing: OneEuroSettings, calibration: Calibration = .identity,
+                correction: PitchCorrection = .off, octave: Int = 0, handMode: HandMode = .one) {
+        self.init(mapping: mapping, smoothing: .oneEuro(smoothing), calibration: calibration, correction: correction,
+                  octave: octave, handMode: handMode)
     }
 
     /// The frequency played at a (calibrated, smoothed) height: mapped, corrected, shifted.
     public func pitch(y: Double) -> Double {
         correction.correct(frequency: mapping.frequency(y: y)) * exp2(Double(octave))
+    }
+
+    /// The pitch of a height estimate, with its path in octaves per second.
+    private func pitchPath(_ y: AxisSmoother.Estimate, into control: inout Control) {
+        guard y.horizon > 0 else { return }
+        let now = log2(pitch(y: y.value))
+        let later = log2(pitch(y: y.value(ahead: y.horizon)))
+        let low = log2(pitch(y: y.bounds.lowerBound)), high = log2(pitch(y: y.bounds.upperBound))
+        control.pitchSlope = (later - now) / y.horizon
+        control.lowestPitch = min(low, high, now)
+        control.highestPitch = max(low, high, now)
+        control.horizon = y.horizon
     }
 
     /// The control for one sample in one-hand mode. An absent hand closes the gate (the voice fades out on its last
@@ -53,10 +72,21 @@ public struct ControlMapper: Sendable {
             filterY.reset()
         }
         let box = calibration.apply(x: sample.x, y: sample.y)
-        let x = filterX.filter(box.x, at: sample.t)
-        let y = filterY.filter(box.y, at: sample.t)
-        lastFrequency = pitch(y: y)
-        return Control(frequency: lastFrequency, amplitude: mapping.amplitude(x: x), gate: true, sourceTime: sample.t)
+        let size = sample.handSize
+        let x = filterX.update(box.x, at: sample.t, handSize: size)
+        let y = filterY.update(box.y, at: sample.t, handSize: size)
+        lastFrequency = pitch(y: y.value)
+        var control = Control(frequency: lastFrequency, amplitude: mapping.amplitude(x: x.value), gate: true,
+                              sourceTime: sample.t)
+        pitchPath(y, into: &control)
+        if x.horizon > 0 {
+            let low = mapping.amplitude(x: x.bounds.lowerBound), high = mapping.amplitude(x: x.bounds.upperBound)
+            control.amplitudeSlope = (mapping.amplitude(x: x.value(ahead: x.horizon)) - control.amplitude) / x.horizon
+            control.lowestAmplitude = min(low, high, control.amplitude)
+            control.highestAmplitude = max(low, high, control.amplitude)
+            control.horizon = max(control.horizon, x.horizon)
+        }
+        return control
     }
 
     /// The control for every hand seen in a frame. One-hand mode plays the first present hand. Two-hand mode plays
@@ -75,16 +105,28 @@ public struct ControlMapper: Sendable {
         }
         if pitchHand.acquired { filterY.reset() }
         let box = calibration.apply(x: pitchHand.x, y: pitchHand.y)
-        lastFrequency = pitch(y: filterY.filter(box.y, at: frame.t))
+        let y = filterY.update(box.y, at: frame.t, handSize: pitchHand.handSize)
+        lastFrequency = pitch(y: y.value)
+        var control = Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: frame.t)
+        pitchPath(y, into: &control)
         guard let volumeHand = roles.volume, !HandPose.isClosedFist(volumeHand) else {
             filterVolume.reset()
-            return Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: frame.t)
+            return control
         }
         if volumeHand.acquired { filterVolume.reset() }
-        let height = filterVolume.filter(volumeHand.y, at: frame.t)
-        guard let volume = settings.volume(y: height) else {
-            return Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: frame.t)
+        let height = filterVolume.update(volumeHand.y, at: frame.t, handSize: volumeHand.handSize)
+        guard let volume = settings.volume(y: height.value) else { return control }
+        control.amplitude = volume
+        control.gate = true
+        if height.horizon > 0 {
+            let ahead = settings.volume(y: height.value(ahead: height.horizon)) ?? 0
+            let low = settings.volume(y: height.bounds.lowerBound) ?? 0
+            let high = settings.volume(y: height.bounds.upperBound) ?? 0
+            control.amplitudeSlope = (ahead - volume) / height.horizon
+            control.lowestAmplitude = min(low, high, volume)
+            control.highestAmplitude = max(low, high, volume)
+            control.horizon = max(control.horizon, height.horizon)
         }
-        return Control(frequency: lastFrequency, amplitude: volume, gate: true, sourceTime: frame.t)
+        return control
     }
 }

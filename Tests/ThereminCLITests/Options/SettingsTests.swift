@@ -32,8 +32,19 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(settings.mapping.law, .exponential)
         XCTAssertEqual(settings.voice.waveform, .saw)
         XCTAssertEqual(settings.effects, [.delay(DelaySettings(time: 120, feedback: 0.35, mix: 0.5)), .delay(DelaySettings())])
-        XCTAssertEqual(settings.smoothing.beta, 0.5)
+        // A One Euro option chooses the One Euro filter (--response steady) and its 12 ms glide.
+        XCTAssertEqual(settings.smoothing, .oneEuro(OneEuroSettings(beta: 0.5)))
+        XCTAssertEqual(settings.voice.glide, 12)
         XCTAssertEqual(settings.sampleRate, 44_100)
+    }
+
+    func testTheExpressiveResponseIsTheDefaultAndRefusesOneEuroOptions() throws {
+        let settings = try Settings(arguments: ["--replay", "t.csv"])
+        XCTAssertEqual(settings.smoothing, .expressive)
+        XCTAssertEqual(settings.voice.glide, VoiceSettings.glideSpec.defaultValue)
+        XCTAssertEqual(try Settings(arguments: ["--replay", "t.csv", "--response", "steady"]).smoothing, .steady)
+        XCTAssertThrowsError(try Settings(arguments: ["--replay", "t.csv", "--response", "expressive", "--beta", "3"]))
+        XCTAssertThrowsError(try Settings(arguments: ["--replay", "t.csv", "--response", "jumpy"]))
     }
 
     func testBadValuesNameTheOptionAndWhatIsAccepted() {

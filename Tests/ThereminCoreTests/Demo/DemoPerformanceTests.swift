@@ -43,7 +43,7 @@ final class DemoPerformanceTests: XCTestCase {
     }
 
     /// What the listener hears: the hand through the replay's smoothing and mapping, in cents from `midi`.
-    private func heard(_ trace: Trace, mapping: Mapping, smoothing: OneEuroSettings = OneEuroSettings(),
+    private func heard(_ trace: Trace, mapping: Mapping, smoothing: SmoothingSettings = .expressive,
                        from midi: Int) -> [Double] {
         var mapper = ControlMapper(mapping: mapping, smoothing: smoothing)
         return trace.samples.map { Note.midi(frequency: mapper.control(for: $0).frequency) * 100 - Double(midi) * 100 }
@@ -67,8 +67,8 @@ final class DemoPerformanceTests: XCTestCase {
         let tune = try Tune("E4:0.5 F4:0.5 G4:0.5 /E4:0.5", tempo: 88)
         let mapping = Mapping()
         for smoothing in [OneEuroSettings(), OneEuroSettings(minCutoff: 0.5, beta: 2, derivativeCutoff: 1)] {
-            let trace = DemoPerformance.trace(tune, mapping: mapping, smoothing: smoothing)
-            let cents = heard(trace, mapping: mapping, smoothing: smoothing, from: 0)
+            let trace = DemoPerformance.trace(tune, mapping: mapping, smoothing: .oneEuro(smoothing))
+            let cents = heard(trace, mapping: mapping, smoothing: .oneEuro(smoothing), from: 0)
             for (index, (event, start)) in zip(tune.events, tune.startTimes).enumerated() {
                 guard let midi = event.midi else { continue }
                 // From the end of the slide into the note to its end, the note itself.
@@ -83,8 +83,8 @@ final class DemoPerformanceTests: XCTestCase {
             // Without the lead (a hand on the line itself, as led for a filter that hardly smooths), the same
             // smoothing makes the pitch arrive late: 0.13 s into the F4 eighth (frame 14) it is still cents off.
             let transparent = OneEuroSettings(minCutoff: 100, beta: 0, derivativeCutoff: 100)
-            let unled = DemoPerformance.trace(tune, mapping: mapping, smoothing: transparent)
-            let lateCents = abs(heard(unled, mapping: mapping, smoothing: smoothing, from: 65)[14])
+            let unled = DemoPerformance.trace(tune, mapping: mapping, smoothing: .oneEuro(transparent))
+            let lateCents = abs(heard(unled, mapping: mapping, smoothing: .oneEuro(smoothing), from: 65)[14])
             XCTAssertGreaterThan(lateCents, 1, "the check sees a late arrival without the lead")
         }
     }

@@ -1,0 +1,88 @@
+import Foundation
+
+/// One coordinate of the fingertip followed as a position and a velocity: an α-β tracker whose gains are the
+/// steady-state Kalman gains (Kalata 1984) for how hard the hand is manoeuvring against how noisy the tracker is.
+/// A still hand (little acceleration against the noise) is smoothed hard; a moving one is followed at once; the
+/// acceleration seen in the innovations opens the gains immediately and lets them close over `release`.
+public struct AxisEstimator: Sendable {
+    public let settings: MotionSettings
+    public private(set) var position = 0.0
+    /// Units per second.
+    public private(set) var velocity = 0.0
+    /// The noise σ the last update assumed (normalized units).
+    public private(set) var noise = 0.001
+    private var time = 0.0
+    private var started = false
+    private var accelerationSquared: Double
+    /// The last two measurements: a prediction stays near them.
+    private var newest = 0.0
+    private var previous = 0.0
+
+    public init(settings: MotionSettings = MotionSettings()) {
+        self.settings = settings
+        accelerationSquared = settings.accelerationFloor * settings.accelerationFloor
+    }
+
+    /// Forgets the hand (lost, or found afresh): the next measurement is taken as it is, at rest.
+    public mutating func reset() {
+        started = false
+        velocity = 0
+        accelerationSquared = settings.accelerationFloor * settings.accelerationFloor
+    }
+
+    /// Takes the measurement `z` made at time `t` (seconds, non-decreasing) with the tracker's noise σ.
+    public mutating func update(_ z: Double, at t: Double, noise sigma: Double) {
+        noise = max(sigma, 1e-6)
+        guard started else {
+            started = true
+            position = z
+            velocity = 0
+            time = t
+            newest = z
+            previous = z
+            return
+        }
+        previous = newest
+        newest = z
+        let dt = t - time
+        guard dt > 0 else { return }
+        time = t
+        let predicted = position + velocity * dt
+        let innovation = z - predicted
+        // The acceleration the constant-velocity model missed, beyond what noise explains.
+        let excess = max(0, abs(innovation) - 2 * noise)
+        let observed = 2 * excess / (dt * dt)
+        let observedSquared = observed * observed
+        if observedSquared > accelerationSquared {
+            accelerationSquared = observedSquared
+        } else {
+            accelerationSquared += (1 - exp(-dt / settings.release)) * (observedSquared - accelerationSquared)
+        }
+        let floor = settings.accelerationFloor
+        accelerationSquared = max(accelerationSquared, floor * floor)
+        let (alpha, beta) = AxisEstimator.gains(manoeuvring: accelerationSquared.squareRoot() * dt * dt / noise,
+                                                maximum: settings.maximumGain)
+        position = predicted + alpha * innovation
+        velocity += beta / dt * innovation
+    }
+
+    /// Where the hand is expected `ahead` seconds after its last measurement (at most `settings.horizon`), kept
+    /// within the overshoot margin of the last two measurements so a hand that stops is not heard to go on.
+    public func predicted(ahead: Double) -> Double {
+        min(max(position + velocity * min(max(ahead, 0), settings.horizon), bounds.lowerBound), bounds.upperBound)
+    }
+
+    /// The span a prediction may take.
+    public var bounds: ClosedRange<Double> {
+        let margin = settings.overshootMargin + 3 * noise
+        return (min(newest, previous) - margin)...(max(newest, previous) + margin)
+    }
+
+    /// Steady-state α-β gains for the manoeuvring index λ = σ_a·T²/σ_noise, α capped at `maximum`.
+    static func gains(manoeuvring lambda: Double, maximum: Double) -> (alpha: Double, beta: Double) {
+        let r = (4 + lambda - (8 * lambda + lambda * lambda).squareRoot()) / 4
+        let alpha = min(1 - r * r, maximum)
+        let beta = 2 * (2 - alpha) - 4 * (1 - alpha).squareRoot()
+        return (alpha, beta)
+    }
+}

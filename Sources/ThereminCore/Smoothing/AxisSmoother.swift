@@ -1,0 +1,66 @@
+/// One coordinate through the chosen smoothing: where it is now, and the path the sound may follow ahead of the
+/// frame (slope and span; none with the One Euro filter, whose value is held until the next frame).
+public struct AxisSmoother: Sendable {
+    /// The smoothed value and its path: `value + slope · τ`, for τ up to `horizon`, kept within `bounds`.
+    public struct Estimate: Sendable, Equatable {
+        public var value: Double
+        public var slope: Double
+        public var horizon: Double
+        public var bounds: ClosedRange<Double>
+
+        /// The value `ahead` seconds after the frame.
+        public func value(ahead: Double) -> Double {
+            min(max(value + slope * min(max(ahead, 0), horizon), bounds.lowerBound), bounds.upperBound)
+        }
+    }
+
+    private enum Kind: Sendable {
+        case motion(AxisEstimator, TrackerNoise)
+        case oneEuro(OneEuroFilter)
+    }
+    private var kind: Kind
+
+    public init(_ settings: SmoothingSettings) {
+        switch settings {
+        case .motion(let motion): kind = .motion(AxisEstimator(settings: motion), TrackerNoise())
+        case .oneEuro(let oneEuro): kind = .oneEuro(OneEuroFilter(settings: oneEuro))
+        }
+    }
+
+    public mutating func reset() {
+        switch kind {
+        case .motion(var estimator, var noise):
+            estimator.reset()
+            noise.reset()
+            kind = .motion(estimator, noise)
+        case .oneEuro(var filter):
+            filter.reset()
+            kind = .oneEuro(filter)
+        }
+    }
+
+    /// Takes `value` measured at `t` on a hand of `handSize` (normalized; 0 when unknown).
+    public mutating func update(_ value: Double, at t: Double, handSize: Double) -> Estimate {
+        switch kind {
+        case .motion(var estimator, var noise):
+            let sigma = noise.update(value, at: t, handSize: handSize)
+            estimator.update(value, at: t, noise: sigma)
+            kind = .motion(estimator, noise)
+            return Estimate(value: estimator.position, slope: estimator.velocity, horizon: estimator.settings.horizon,
+                            bounds: estimator.bounds)
+        case .oneEuro(var filter):
+            let smoothed = filter.filter(value, at: t)
+            kind = .oneEuro(filter)
+            return Estimate(value: smoothed, slope: 0, horizon: 0, bounds: smoothed...smoothed)
+        }
+    }
+}
+
+extension HandSample {
+    /// The hand's size in the picture (wrist to middle knuckle), 0 when the sample has no landmarks.
+    public var handSize: Double {
+        guard landmarks.count > 9 else { return 0 }
+        let wrist = landmarks[0], knuckle = landmarks[9]
+        return ((wrist.x - knuckle.x) * (wrist.x - knuckle.x) + (wrist.y - knuckle.y) * (wrist.y - knuckle.y)).squareRoot()
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The tracker's noise, estimated while playing. The landmark model sees the hand through a crop of its own size,
+/// so its jitter is a fixed share of the hand's size: a far player's small hand is noisier in normalized units.
+/// That share is learned from the second differences of the fingertip (a still or smoothly moving hand leaves
+/// mostly noise in them), following their floor: it falls at once, and rises only slowly, so a vibrato or a leap
+/// is not mistaken for noise.
+public struct TrackerNoise: Sendable {
+    /// σ as a share of the hand's size (wrist to middle knuckle): starts at what the tracker showed on the corpus.
+    public private(set) var share = 0.002
+    private var average = 0.002 * 0.002
+    private var last: (Double, Double)?
+    private var time = 0.0
+    public static let minimumShare = 0.0004
+    public static let maximumShare = 0.05
+    /// A hand of unknown size (a trace without landmarks) counts as this big.
+    public static let nominalHandSize = 0.15
+
+    public init() {}
+
+    public mutating func reset() { last = nil }
+
+    /// Takes a measurement of a hand of `size` at `t`, returns σ for it (normalized units).
+    public mutating func update(_ z: Double, at t: Double, handSize size: Double) -> Double {
+        let size = size > 0.01 ? size : TrackerNoise.nominalHandSize
+        if let (older, old) = last, t > time {
+            let dt = t - time
+            let second = (z - 2 * old + older) / size
+            let sample = second * second / 6
+            average += (1 - Foundation.exp(-dt / 0.3)) * (sample - average)
+            let target = min(max(average.squareRoot(), TrackerNoise.minimumShare), TrackerNoise.maximumShare)
+            share = target < share ? target : share + (target - share) * (1 - Foundation.exp(-dt / 5))
+            last = (old, z)
+        } else if let (_, old) = last {
+            last = (old, z)
+        } else {
+            last = (z, z)
+        }
+        time = t
+        return share * size
+    }
+}
