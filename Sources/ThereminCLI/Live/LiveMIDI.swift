@@ -19,9 +19,13 @@ final class LiveMIDI: @unchecked Sendable {
 
     /// Connects to `port` and sends the setup (pitch-bend range, MPE zone).
     /// - Throws: the sequencer's error when the port does not exist or cannot be reached.
-    init(port: String, settings: MIDISettings, handMode: HandMode) throws {
-        let sequencer = try ALSASequencer(connectingTo: port)
-        sink = sequencer
+    convenience init(port: String, settings: MIDISettings, handMode: HandMode) throws {
+        try self.init(sink: ALSASequencer(connectingTo: port), settings: settings, handMode: handMode)
+    }
+
+    /// Sends the setup to a connected `sink`. - Throws: the sink's error.
+    init(sink: MIDISink, settings: MIDISettings, handMode: HandMode) throws {
+        self.sink = sink
         performer = MIDIPerformance(settings: settings)
         slideAxis = settings.mode == .mpe ? settings.slide : .off
         self.handMode = handMode
