@@ -6,21 +6,25 @@ import ThereminCore
 /// thread.
 final class MIDIFollower {
     private let sink: MIDISink
-    private var performer: MIDIPerformer
+    private var performer: MIDIPerformance
     private let schedule: [TimedControl]
+    /// The slide axis's value for each entry of the schedule (MPE's CC 74; empty when off).
+    private let slides: [Double?]
     private var next = 0
 
-    /// Connects nothing itself: `sink` is already connected. Sends the setup (bend range) at once.
-    init(sink: MIDISink, settings: MIDISettings, schedule: [TimedControl]) throws {
+    /// Connects nothing itself: `sink` is already connected. Sends the setup (bend range, MPE zone) at once.
+    init(sink: MIDISink, settings: MIDISettings, schedule: [TimedControl], slides: [Double?]) throws {
         self.sink = sink
         self.schedule = schedule
-        performer = MIDIPerformer(settings: settings)
+        self.slides = slides
+        performer = MIDIPerformance(settings: settings)
         for message in performer.setup() { try sink.send(message) }
     }
 
     func advance(toFrame frame: Int) throws {
         while next < schedule.count && schedule[next].sampleIndex <= frame {
-            for message in performer.messages(for: schedule[next].control) { try sink.send(message) }
+            let slide = next < slides.count ? slides[next] : nil
+            for message in performer.messages(for: schedule[next].control, slide: slide) { try sink.send(message) }
             next += 1
         }
     }

@@ -55,10 +55,17 @@ struct ReplayCommand {
     private func writeMIDI(_ trace: Trace, to path: String) throws {
         let rate = Double(settings.sampleRate)
         let plan = ReplayPlan(trace: trace, mapper: settings.sound.mapper, sampleRate: rate, tail: 0)
-        let file = StandardMIDIFile.performance(plan.schedule, sampleRate: rate, settings: settings.music.midi)
+        let file = StandardMIDIFile.performance(plan.schedule, slides: slides(of: trace), sampleRate: rate,
+                                                settings: settings.music.midi)
         try ConfigFiles.write(Data(file.encoded()), to: path, createFolder: false)
         Output.out(String(format: "wrote %@: %.1f s, %d MIDI events (%d samples from %@)\n", path,
                           trace.duration, file.events.count, trace.samples.count, tracePath))
+    }
+
+    /// MPE's slide (CC 74) for each frame of the trace, in the order of the replay plan's schedule.
+    private func slides(of trace: Trace) -> [Double?] {
+        let midi = settings.music.midi
+        return midi.mode == .mpe ? midi.slide.values(in: trace, handMode: settings.music.handMode) : []
     }
 
     private func play(_ trace: Trace) throws -> Int32 {
@@ -69,7 +76,9 @@ struct ReplayCommand {
         if settings.verbose { Output.err("audio: \(output.pcm.device): \(output.format)\n") }
         let render = try RenderSetup(sound: settings.sound, sampleRate: output.format.sampleRate).performance(of: trace)
         let plan = render.plan
-        let midi = try sequencer.map { try MIDIFollower(sink: $0, settings: settings.music.midi, schedule: plan.schedule) }
+        let midi = try sequencer.map {
+            try MIDIFollower(sink: $0, settings: settings.music.midi, schedule: plan.schedule, slides: slides(of: trace))
+        }
         SignalWatch.install()
         output.start(render.mix)
         let status = StatusLine()

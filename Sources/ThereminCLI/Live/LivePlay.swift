@@ -81,10 +81,12 @@ struct LivePlay {
         let sound = settings.sound
         let mapper = sound.mapper(calibratedBy: calibration)
         let configuration = TrackingLoop.Configuration(startCalibrating: calibrateOnly)
-        let loop = TrackingLoop(source: source, tracker: tracking, isTransient: isTransient,
+        let midi = try settings.music.midiOut.map {
+            try LiveMIDI(port: $0, settings: settings.music.midi, handMode: settings.music.handMode)
+        }
+        let loop = TrackingLoop(source: source, tracker: midi?.observing(tracking) ?? tracking, isTransient: isTransient,
                                 mapper: mapper, renderer: renderer, recorder: recorder, configuration: configuration,
                                 cues: mixer.cues)
-        let midi = try settings.music.midiOut.map { try LiveMIDI(port: $0, settings: settings.music.midi) }
         if let midi { loop.onControl = { midi.send($0) } }
         var options = LiveSession.Options()
         options.printStats = settings.stats
@@ -113,6 +115,7 @@ struct LivePlay {
         }
         midi?.finish()
         if let problem = midi?.takeFailure() { Output.err("theremin: \(problem)\n") }
+        if settings.stats, let midi { Output.err(midi.statsLine() + "\n") }
 
         var status: Int32 = 0
         if let recorder {

@@ -100,14 +100,15 @@ extension Option where Value == Int {
 
 extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
     /// One of an enumeration's cases by its raw value (any letter case); `refusal` completes "NAME 'TEXT' …" and
-    /// `accepted` lists the choices when ", " between them does not read well.
+    /// `accepted` lists the choices when ", " between them does not read well. A default that depends on the run is
+    /// nil, with `defaultText` saying what it is.
     static func choice(_ name: String, short: String? = nil, value placeholder: String, help: String,
-                       group: OptionSpec.Group, default defaultValue: Value, refusal: String,
-                       accepted: String? = nil, inPresets: Bool? = nil) -> Option {
+                       group: OptionSpec.Group, default defaultValue: Value?, defaultText: String? = nil,
+                       refusal: String, accepted: String? = nil, inPresets: Bool? = nil) -> Option {
         let words = Value.allCases.map(\.rawValue)
         let list = accepted ?? words.joined(separator: ", ")
         return Option(name, short: short, value: placeholder, help: help, group: group, default: defaultValue,
-                      describe: { $0.rawValue }, values: .choices(words), inPresets: inPresets) { text in
+                      defaultText: defaultText, describe: { $0.rawValue }, values: .choices(words), inPresets: inPresets) { text in
             guard let value = Value(rawValue: text.lowercased()) else {
                 throw UsageError("\(name) '\(text)' \(refusal); use \(list)")
             }

@@ -6,6 +6,7 @@ extension Options {
     static let music: [any AnyOption] = [
         tuner, brightness, vibrato, correct, scale, root, octave, hands, leftHanded, volumeTop, volumeBottom,
         backing, loop, backingVolume, muteCues, unmuteCues, midiOut, midiFile, midiChannel, midiBendRange, midiVolume,
+        midiMode, midiSlide,
         preset, savePreset, audioInput, duration,
     ]
 
@@ -95,6 +96,14 @@ extension Options {
                                                                       help: "volume as cc7 (channel volume), cc11 (expression) or pressure (aftertouch)",
                                                                       group: .midi, default: MIDISettings().volume,
                                                                       refusal: "is unknown", accepted: "cc7, cc11 or pressure")
+    static let midiMode = Option<MIDISettings.Mode>.choice("--midi-mode", value: "MODE",
+                                                           help: "single: one channel, bent; mpe: MIDI Polyphonic Expression (lower zone, channel 1 manager, each note on the next of channels 2-16 with its own bend, pressure and CC 74)",
+                                                           group: .midi, default: MIDISettings().mode,
+                                                           refusal: "is unknown", accepted: "single or mpe")
+    static let midiSlide = Option<SlideAxis>.choice("--midi-slide", value: "AXIS",
+                                                    help: "with --midi-mode mpe: what CC 74 follows: pitch-x, volume-x (sideways), volume-y (the volume hand's height) or off",
+                                                    group: .midi, default: nil, defaultText: "volume-y with --hands 2, off with one hand",
+                                                    refusal: "is unknown")
 
     // MARK: Presets
     static let preset = Option<String>("--preset", value: "NAME",

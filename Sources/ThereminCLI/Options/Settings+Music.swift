@@ -51,12 +51,31 @@ struct MusicSettings: Sendable {
         midi.channel = try parsed.value(Options.midiChannel).map { UInt8($0 - 1) } ?? midi.channel
         midi.bendRange = try parsed.value(Options.midiBendRange) ?? midi.bendRange
         midi.volume = try parsed.value(Options.midiVolume) ?? midi.volume
-        if midiOut == nil && midiFile == nil,
-           let stray = [Options.midiChannel.name, Options.midiBendRange.name, Options.midiVolume.name].first(where: parsed.has) {
+        midi.mode = try parsed.value(Options.midiMode) ?? midi.mode
+        midi.slide = try parsed.value(Options.midiSlide) ?? (handCount == 2 ? .volumeY : .off)
+        let midiOptions = [Options.midiChannel.name, Options.midiBendRange.name, Options.midiVolume.name,
+                           Options.midiMode.name, Options.midiSlide.name]
+        if midiOut == nil && midiFile == nil, let stray = midiOptions.first(where: parsed.has) {
             throw UsageError("\(stray) needs --midi-out PORT or --midi-file FILE")
         }
+        try checkMPE(parsed)
         if midiOut != nil, parsed.has(Options.output) {
             throw UsageError("--midi-out plays along live; to keep the MIDI of an --output render, use --midi-file")
+        }
+    }
+
+    /// MPE fixes the channels (a lower zone over all sixteen) and carries loudness as pressure; the slide axis is
+    /// MPE's alone.
+    private func checkMPE(_ parsed: ParsedArguments) throws {
+        if midi.mode == .mpe {
+            if parsed.has(Options.midiChannel) {
+                throw UsageError("--midi-channel does not apply to --midi-mode mpe: its lower zone uses channel 1 to manage and 2-16 for the notes")
+            }
+            if parsed.has(Options.midiVolume) {
+                throw UsageError("--midi-volume does not apply to --midi-mode mpe: loudness is each note's channel pressure")
+            }
+        } else if parsed.has(Options.midiSlide) {
+            throw UsageError("--midi-slide needs --midi-mode mpe")
         }
     }
 

@@ -15,14 +15,8 @@ public struct MIDIPerformer: Sendable {
     /// What to send before playing: the pitch-bend range (RPN 0, then the null RPN so later data entry is ignored)
     /// and the bend centred.
     public func setup() -> [MIDIMessage] {
-        let c = settings.channel
-        return [
-            .controlChange(channel: c, controller: 101, value: 0), .controlChange(channel: c, controller: 100, value: 0),
-            .controlChange(channel: c, controller: 6, value: UInt8(settings.bendRange)),
-            .controlChange(channel: c, controller: 38, value: 0),
-            .controlChange(channel: c, controller: 101, value: 127), .controlChange(channel: c, controller: 100, value: 127),
-            .pitchBend(channel: c, value: 8_192),
-        ]
+        MIDIMessage.rpn(channel: settings.channel, parameter: MIDIMessage.bendRangeRPN, value: UInt8(settings.bendRange))
+            + [.pitchBend(channel: settings.channel, value: 8_192)]
     }
 
     /// The messages for the next control.
@@ -41,7 +35,7 @@ public struct MIDIPerformer: Sendable {
             out.append(.noteOff(channel: c, note: playing, velocity: 0))
             note = nil
         }
-        let volume = UInt8((min(max(control.amplitude, 0), 1) * 127).rounded())
+        let volume = MIDIMessage.sevenBit(control.amplitude)
         if note == nil {
             let newNote = UInt8(midi.rounded())
             let bend = bendValue(midi - Double(newNote))
@@ -75,10 +69,8 @@ public struct MIDIPerformer: Sendable {
         return [.noteOff(channel: settings.channel, note: playing, velocity: 0)]
     }
 
-    /// 8192 + offset / range · 8192, clamped to 14 bits.
     func bendValue(_ semitones: Double) -> UInt16 {
-        let value = 8_192 + (semitones / Double(settings.bendRange) * 8_192).rounded()
-        return UInt16(min(max(value, 0), 16_383))
+        MIDIMessage.bendValue(semitones, range: settings.bendRange)
     }
 
     private func volumeMessage(_ value: UInt8) -> MIDIMessage {

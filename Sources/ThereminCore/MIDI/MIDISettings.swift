@@ -10,6 +10,15 @@ public struct MIDISettings: Sendable, Equatable {
         case pressure
     }
 
+    /// How notes are laid out on channels.
+    public enum Mode: String, Sendable, CaseIterable {
+        /// One channel, one note per phrase, bent (the classic theremin-to-synth setup).
+        case single
+        /// MIDI Polyphonic Expression 1.0: a lower zone, each note on its own member channel with its own bend,
+        /// pressure and CC 74.
+        case mpe
+    }
+
     public static let bendRangeSpec = ParameterSpec(name: "midi-bend-range", defaultValue: 48, range: 2...48, unit: "semitones",
                                                     help: "pitch-bend range set on the receiver (±); 48 keeps a glide on one note")
 
@@ -18,10 +27,16 @@ public struct MIDISettings: Sendable, Equatable {
     /// ± semitones of a full pitch bend (sent to the receiver as RPN 0).
     public var bendRange: Int
     public var volume: VolumeMessage
+    public var mode: Mode
+    /// What CC 74 (MPE's slide, the third dimension) follows in MPE mode.
+    public var slide: SlideAxis
 
-    public init(channel: UInt8 = 0, bendRange: Int = 48, volume: VolumeMessage = .cc11) {
+    public init(channel: UInt8 = 0, bendRange: Int = 48, volume: VolumeMessage = .cc11, mode: Mode = .single,
+                slide: SlideAxis = .off) {
         self.channel = channel & 0x0F
         self.bendRange = min(max(bendRange, 2), 48)
         self.volume = volume
+        self.mode = mode
+        self.slide = slide
     }
 }

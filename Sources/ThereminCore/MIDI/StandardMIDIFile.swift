@@ -56,14 +56,17 @@ public struct StandardMIDIFile: Sendable {
     }
 
     /// The performance of a replay plan as a file: the setup messages at 0, then the messages of each control at
-    /// its sample time, and a final note-off.
-    public static func performance(_ schedule: [TimedControl], sampleRate: Double, settings: MIDISettings) -> StandardMIDIFile {
-        var performer = MIDIPerformer(settings: settings)
+    /// its sample time, and a final note-off. `slides` holds the slide axis's value for each entry of the schedule
+    /// (`SlideAxis.values(in:handMode:)`; entries past its end have none).
+    public static func performance(_ schedule: [TimedControl], slides: [Double?] = [], sampleRate: Double,
+                                   settings: MIDISettings) -> StandardMIDIFile {
+        var performer = MIDIPerformance(settings: settings)
         var events = performer.setup().map { (time: 0.0, message: $0) }
         var last = 0.0
-        for entry in schedule {
+        for (index, entry) in schedule.enumerated() {
             last = Double(entry.sampleIndex) / sampleRate
-            events += performer.messages(for: entry.control).map { (time: last, message: $0) }
+            let slide = index < slides.count ? slides[index] : nil
+            events += performer.messages(for: entry.control, slide: slide).map { (time: last, message: $0) }
         }
         events += performer.finish().map { (time: last, message: $0) }
         return StandardMIDIFile(events: events)

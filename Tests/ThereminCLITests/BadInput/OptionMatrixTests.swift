@@ -24,7 +24,8 @@ final class OptionMatrixTests: XCTestCase {
         switch option {
         case "--volume-top", "--volume-bottom": return ["--replay", trace, "--output", out("x.wav"), "--hands", "2"]
         case "--backing-volume", "--loop": return ["--replay", trace, "--output", out("x.wav"), "--backing", trace]
-        case "--midi-channel", "--midi-bend-range", "--midi-volume": return ["--replay", trace, "--midi-file", out("x.mid")]
+        case "--midi-channel", "--midi-bend-range", "--midi-volume", "--midi-mode": return ["--replay", trace, "--midi-file", out("x.mid")]
+        case "--midi-slide": return ["--replay", trace, "--midi-file", out("x.mid"), "--midi-mode", "mpe"]
         case "--audio-input", "--duration": return ["--tuner"]
         case "--camera", "--size", "--fps", "--camera-format", "--mains", "--tracker", "--tracker-threads", "--loop-out":
             return ["--no-preview", "--audio-device", "null"]
@@ -86,6 +87,8 @@ final class OptionMatrixTests: XCTestCase {
             "--midi-channel": ["0", "17"],
             "--midi-bend-range": ["49"],
             "--midi-volume": ["cc99"],
+            "--midi-mode": ["poly"],
+            "--midi-slide": ["up"],
             "--preset": ["../escape", "nosuchpreset", ""],
             "--save-preset": [".hidden", "a/b"],
             "--audio-input": ["", "nosuchmic"],
@@ -234,6 +237,12 @@ final class OptionMatrixTests: XCTestCase {
             BadInputCase(name: "loop without backing", arguments: ["--replay", trace, "--loop"], mentions: ["--loop"]),
             BadInputCase(name: "midi channel without midi", arguments: ["--replay", trace, "--midi-channel", "2"],
                          mentions: ["--midi-channel"]),
+            BadInputCase(name: "midi slide without mpe",
+                         arguments: ["--replay", trace, "--midi-file", out("x.mid"), "--midi-slide", "pitch-x"],
+                         mentions: ["--midi-slide", "--midi-mode mpe"]),
+            BadInputCase(name: "midi channel with mpe",
+                         arguments: ["--replay", trace, "--midi-file", out("x.mid"), "--midi-mode", "mpe", "--midi-channel", "2"],
+                         mentions: ["--midi-channel", "mpe"]),
             BadInputCase(name: "midi out with output",
                          arguments: ["--replay", trace, "--midi-out", "14:0", "--output", out("x.wav")],
                          mentions: ["--midi-out"]),

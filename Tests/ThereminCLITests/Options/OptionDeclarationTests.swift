@@ -6,7 +6,9 @@ import XCTest
 final class OptionDeclarationTests: XCTestCase {
     private let noPresets = ["XDG_CONFIG_HOME": "/nonexistent-theremin-test"]
     /// Options that only make sense beside others.
-    private let context = ["--midi-volume": ["--replay", "take.csv", "--midi-file", "take.mid"]]
+    private let context = ["--midi-volume": ["--replay", "take.csv", "--midi-file", "take.mid"],
+                           "--midi-mode": ["--replay", "take.csv", "--midi-file", "take.mid"],
+                           "--midi-slide": ["--replay", "take.csv", "--midi-file", "take.mid", "--midi-mode", "mpe"]]
 
     func testEveryDeclaredChoiceIsAcceptedAndOthersAreNot() throws {
         var checked = 0
