@@ -86,6 +86,8 @@ struct LivePlay {
                                 cues: mixer.cues)
         let midi = try settings.music.midiOut.map { try LiveMIDI(port: $0, settings: settings.music.midi) }
         if let midi { loop.onControl = { midi.send($0) } }
+        let osc = OSCOut.open(settings)
+        if let osc { loop.onFrame = { osc.send(OSCAddressSpace.livePacket(control: $0, hands: $1)) } }
         var options = LiveSession.Options()
         options.printStats = settings.stats
         options.verbose = settings.verbose
@@ -107,11 +109,13 @@ struct LivePlay {
         } catch {
             // Keep what was recorded before the failure: the trace is complete up to its last line.
             midi?.finish()
+            OSCOut.finish(osc, settings: settings)
             try? recorder?.finish()
             if recorder != nil { LeftoverReport.journal().end() }
             throw error
         }
         midi?.finish()
+        OSCOut.finish(osc, settings: settings)
         if let problem = midi?.takeFailure() { Output.err("theremin: \(problem)\n") }
 
         var status: Int32 = 0
