@@ -9,59 +9,6 @@ import ThereminTestSupport
 /// as sent; a full queue drops its oldest bundles and counts them; a refused port and a host that does not resolve
 /// are each one clear line.
 final class OSCSenderTests: XCTestCase {
-    private func requireOscdump() throws -> String {
-        let path = "/usr/bin/oscdump"
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw XCTSkip("oscdump is missing: install liblo-tools (make deps-test)")
-        }
-        return path
-    }
-
-    /// A free UDP port on loopback (bound, read, released).
-    static func freePort() -> UInt16 {
-        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return UInt16(bigEndian: address.sin_port)
-    }
-
-    /// Starts oscdump on a free port and waits until it listens (its socket appears in /proc/net/udp).
-    static func startOscdump(_ path: String, output: URL) throws -> (ProcessRunner.Running, UInt16) {
-        let port = freePort()
-        let running = try ProcessRunner.spawn("/bin/sh", ["-c", "exec \(path) -L \(port) > \(output.path)"])
-        let hexPort = String(format: ":%04X ", port)
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            let table = (try? String(contentsOfFile: "/proc/net/udp", encoding: .utf8)) ?? ""
-            let table6 = (try? String(contentsOfFile: "/proc/net/udp6", encoding: .utf8)) ?? ""
-            if table.contains(hexPort) || table6.contains(hexPort) { break }
-            usleep(20_000)
-        }
-        return (running, port)
-    }
-
-    /// Waits until `file` holds at least `count` lines; returns them.
-    static func lines(of file: URL, atLeast count: Int, timeout: Double = 20) -> [String] {
-        let deadline = Date().addingTimeInterval(timeout)
-        var lines: [String] = []
-        while Date() < deadline {
-            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-            lines = text.split(separator: "\n").map(String.init)
-            if lines.count >= count { break }
-            usleep(20_000)
-        }
-        return lines
-    }
-
     private var directory: URL!
 
     override func setUpWithError() throws {
@@ -74,10 +21,9 @@ final class OSCSenderTests: XCTestCase {
     }
 
     func testBundlesArriveWithTheirValuesInOrderAndTheirTimeTag() throws {
-        let dump = try requireOscdump()
-        let output = directory.appendingPathComponent("dump.txt")
-        let (receiver, port) = try Self.startOscdump(dump, output: output)
-        defer { receiver.signal(SIGTERM); _ = receiver.wait() }
+        let receiver = try OSCReceivers.oscdump(in: directory)
+        defer { receiver.stop() }
+        let port = receiver.port
         let sender = try OSCSender(endpoint: OSCEndpoint(host: "127.0.0.1", port: port), report: { _ in })
         sender.start()
         let control = Control(frequency: 440, amplitude: 0.5, gate: true)
@@ -87,7 +33,7 @@ final class OSCSenderTests: XCTestCase {
         let time = 1_234_567_890.5
         sender.send(OSCPacket(time: time, capturedAt: 0,
                               messages: OSCAddressSpace.messages(control: control, hands: HandsFrame(hand))))
-        let lines = Self.lines(of: output, atLeast: 8)
+        let lines = receiver.lines(atLeast: 8)
         sender.finish()
         XCTAssertEqual(sender.statistics.bundles, 1)
         XCTAssertEqual(sender.statistics.messages, 8)
@@ -112,10 +58,9 @@ final class OSCSenderTests: XCTestCase {
     }
 
     func testAFullQueueDropsTheOldestAndCountsThem() throws {
-        let dump = try requireOscdump()
-        let output = directory.appendingPathComponent("dump.txt")
-        let (receiver, port) = try Self.startOscdump(dump, output: output)
-        defer { receiver.signal(SIGTERM); _ = receiver.wait() }
+        let receiver = try OSCReceivers.oscdump(in: directory)
+        defer { receiver.stop() }
+        let port = receiver.port
         let sender = try OSCSender(endpoint: OSCEndpoint(host: "127.0.0.1", port: port), capacity: 3, report: { _ in })
         // Not started: the queue fills, and the first two of five are dropped.
         for index in 1...5 {
@@ -123,14 +68,14 @@ final class OSCSenderTests: XCTestCase {
         }
         XCTAssertEqual(sender.statistics.dropped, 2)
         sender.start()
-        let lines = Self.lines(of: output, atLeast: 3)
+        let lines = receiver.lines(atLeast: 3)
         sender.finish()
         XCTAssertEqual(lines.map { $0.split(separator: " ").last.map(String.init) ?? "" }, ["3", "4", "5"])
         XCTAssertEqual(sender.statistics.bundles, 3)
     }
 
     func testARefusedPortIsOneLineAndSendingGoesOn() throws {
-        let port = Self.freePort()
+        let port = OSCReceivers.freeUDPPort()
         let lines = Mutex<[String]>([])
         let sender = try OSCSender(endpoint: OSCEndpoint(host: "127.0.0.1", port: port),
                                    report: { line in lines.withLock { $0.append(line) } })
