@@ -1,3 +1,4 @@
+import Glibc
 import ThereminCore
 
 /// Why OSC cannot be sent, said in one line with what to do. None of these stops playing: the caller prints the line
@@ -14,12 +15,9 @@ public enum OSCError: Error, Sendable, Equatable, CustomStringConvertible {
             return "OSC out: cannot send to \(endpoint) (\(reason)): check the host in --osc-out HOST:PORT; "
                 + "playing goes on without OSC"
         case .send(let endpoint, let code, let reason):
-            let remedy = code == ECONNREFUSED_CODE ? "start the receiver (nothing listens on that port)"
-                                                   : "check the receiver's address and the network"
+            let remedy = code == ECONNREFUSED ? "start the receiver (nothing listens on that port)"
+                                           : "check the receiver's address and the network"
             return "OSC out to \(endpoint): \(reason): \(remedy); playing goes on and sending continues"
         }
     }
 }
-
-/// ECONNREFUSED on Linux (kept here so the core-facing error type needs no C import).
-let ECONNREFUSED_CODE: Int32 = 111
