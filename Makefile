@@ -106,3 +106,15 @@ uninstall:
 .PHONY: load-test
 load-test: deps
 	LOAD_BUILD=$(BUILD_DIR) scripts/load-test
+
+# ---- Debian package (issue 21) ------------------------------------------------------------------------------------
+## theremin_VERSION_amd64.deb from `make install DESTDIR=… PREFIX=/usr`: Depends from dpkg-shlibdeps, checked by
+## lintian (no errors allowed). `make deb-check` (root; not in CI: it installs into /usr) installs it with apt, runs
+## the installed program and removes it again.
+.PHONY: deb deb-check
+deb: deps
+	@scripts/install-deps scripts/deps-deb.txt
+	scripts/make-deb
+
+deb-check: deb
+	scripts/deb-check

@@ -28,6 +28,7 @@ let package = Package(
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
+        .systemLibrary(name: "CLiblo", pkgConfig: "liblo", providers: [.apt(["liblo-dev"])]),
         // XNNPACK has no pkg-config file: the module map and CHandTracker's linker settings name its libraries.
         .systemLibrary(name: "CXNNPACK", providers: [.apt(["libxnnpack-dev", "libpthreadpool-dev"])]),
 
@@ -67,6 +68,9 @@ let package = Package(
         // MARK: output (ALSA, sound files)
         .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile", "CSampleRate"]),
 
+        // MARK: OSC out (liblo builds the bundles; a thread of its own sends them)
+        .target(name: "ThereminOSC", dependencies: ["ThereminCore", "CLiblo"]),
+
         // MARK: devices
         .target(name: "ThereminDevices", dependencies: ["ThereminCapture", "ThereminAudio"]),
         // MARK: the pipeline as a library: sound and render set-up, tracking loop, sessions (no command line)
@@ -75,7 +79,7 @@ let package = Package(
         // MARK: command line
         .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio", "ThereminCapture", "ThereminVideo",
                                                     "ThereminTracking", "ThereminDevices", "ThereminPreview",
-                                                    "ThereminSession"]),
+                                                    "ThereminSession", "ThereminOSC"]),
         .executableTarget(name: "theremin", dependencies: ["ThereminCLI"]),
 
         // MARK: benchmarks
@@ -116,6 +120,7 @@ let package = Package(
         .testTarget(name: "ThereminPreviewTests", dependencies: ["ThereminPreview", "ThereminCore"]),
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport", "CALSA",
                                                          "CSndfile"]),
+        .testTarget(name: "ThereminOSCTests", dependencies: ["ThereminOSC", "ThereminCore", "ThereminTestSupport"]),
         .testTarget(name: "ThereminDevicesTests", dependencies: ["ThereminDevices", "ThereminTestSupport"]),
         .testTarget(name: "ThereminSessionTests", dependencies: ["ThereminSession", "ThereminCore", "ThereminAudio",
                                                            "ThereminTestSupport"]),

@@ -71,12 +71,18 @@ struct InputCommand {
         if let tracePath, let asked = settings.record {
             summary += "; trace \(tracePath)" + (tracePath == asked ? "" : " (\(asked) exists)")
         }
+        let trace = OfflineInput.trace(of: frames, metadata: metadata, hands: hands)
         if let soundWriter, let setup {
-            let render = setup.performance(of: OfflineInput.trace(of: frames, metadata: metadata, hands: hands))
+            let render = setup.performance(of: trace)
             try render.render(into: soundWriter, progress: ProgressBar(label: "rendering").update)
             summary += String(format: "; sound %@ (%.1f s)", soundWriter.path, render.duration)
         }
         Output.out(summary + "\n")
+        if settings.oscOut != nil {
+            let plan = ReplayPlan(trace: trace, mapper: settings.sound.mapper(calibratedBy: calibration),
+                                  sampleRate: Double(settings.sampleRate), tail: 0)
+            ReplayCommand(settings: settings, tracePath: path).sendOSC(trace, plan: plan)
+        }
     }
 }
 

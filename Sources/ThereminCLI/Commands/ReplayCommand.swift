@@ -42,13 +42,24 @@ struct ReplayCommand {
             }
             Output.out(String(format: "wrote %@: %.1f s, %d Hz, stereo (%d samples from %@)\n", output,
                               render.duration, settings.sampleRate, trace.samples.count, tracePath))
+            sendOSC(trace, plan: render.plan)
             return 0
         }
         if let midiFile = settings.music.midiFile {
             try writeMIDI(trace, to: midiFile)
+            sendOSC(trace, plan: ReplayPlan(trace: trace, mapper: settings.sound.mapper,
+                                            sampleRate: Double(settings.sampleRate), tail: 0))
             return 0
         }
         return try play(trace)
+    }
+
+    /// `--osc-out` beside a render: the whole performance at once (`OSCFollower.sendAll`).
+    func sendOSC(_ trace: Trace, plan: ReplayPlan) {
+        guard let sender = OSCOut.open(settings) else { return }
+        var follower = OSCFollower(sender: sender, plan: plan, trace: trace)
+        follower.sendAll()
+        OSCOut.finish(sender, settings: settings)
     }
 
     /// `--midi-file`: the performance as a Standard MIDI File, timed as the audio would be.
@@ -79,6 +90,8 @@ struct ReplayCommand {
         let midi = try sequencer.map {
             try MIDIFollower(sink: $0, settings: settings.music.midi, schedule: plan.schedule, slides: slides(of: trace))
         }
+        let osc = OSCOut.open(settings)
+        var oscFollower = osc.map { OSCFollower(sender: $0, plan: plan, trace: trace) }
         SignalWatch.install()
         output.start(render.mix)
         let status = StatusLine()
@@ -91,13 +104,15 @@ struct ReplayCommand {
             }
             let frame = max(0, render.theremin.renderedFrames - output.deviceDelayFrames)
             try midi?.advance(toFrame: frame)
+            oscFollower?.advance(toFrame: frame)
             let control = plan.control(at: frame)
             let level = control.map { $0.gate ? $0.amplitude * settings.voice.volume : 0 } ?? 0
             status.update(StatusLine.text(time: Double(frame) / rate, frequency: control?.frequency, level: level),
                           now: Date().timeIntervalSince(start))
-            usleep(midi == nil ? 50_000 : 5_000)
+            usleep(midi == nil && osc == nil ? 50_000 : 5_000)
         }
         try midi?.finish()
+        OSCOut.finish(osc, settings: settings)
         if interrupted {
             // Fade out rather than cut: let the fade play before closing.
             try output.stop(afterFrames: settings.sound.fadeOutFrames(sampleRate: output.format.sampleRate,

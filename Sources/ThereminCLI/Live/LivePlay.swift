@@ -88,6 +88,8 @@ struct LivePlay {
                                 mapper: mapper, renderer: renderer, recorder: recorder, configuration: configuration,
                                 cues: mixer.cues)
         if let midi { loop.onControl = { midi.send($0) } }
+        let osc = OSCOut.open(settings)
+        if let osc { loop.onFrame = { osc.send(OSCAddressSpace.livePacket(control: $0, hands: $1)) } }
         var options = LiveSession.Options()
         options.printStats = settings.stats
         options.verbose = settings.verbose
@@ -109,11 +111,13 @@ struct LivePlay {
         } catch {
             // Keep what was recorded before the failure: the trace is complete up to its last line.
             midi?.finish()
+            OSCOut.finish(osc, settings: settings)
             try? recorder?.finish()
             if recorder != nil { LeftoverReport.journal().end() }
             throw error
         }
         midi?.finish()
+        OSCOut.finish(osc, settings: settings)
         if let problem = midi?.takeFailure() { Output.err("theremin: \(problem)\n") }
         if settings.stats, let midi { Output.err(midi.statsLine() + "\n") }
 

@@ -10,6 +10,7 @@ struct OptionSpec: Sendable {
         case camera = "Camera and tracking"
         case backing = "Backing track and cues"
         case midi = "MIDI"
+        case osc = "OSC"
         case tuner = "Tuner"
         case practice = "Practice"
         case presets = "Presets"

@@ -63,6 +63,8 @@ struct Settings: Sendable {
     var preview = true
     /// Pitch correction, register, hands, and the rest of the musicianship options (Settings+Music.swift).
     var music = MusicSettings()
+    /// `--osc-out`: where OSC bundles go (the host is resolved when playing starts).
+    var oscOut: OSCEndpoint?
     /// The intonation report's options (Settings+Practice.swift).
     var practice = PracticeSettings()
 
@@ -141,6 +143,7 @@ struct Settings: Sendable {
         try readFiles(parsed)
         try readLoopOut(parsed)
         try music.read(parsed, voice: &voice, mode: mode)
+        oscOut = try parsed.value(Options.oscOut)
         try practice.read(parsed, mode: mode, record: record)
         try checkOutputsSpareInputs()
         try checkReplacedOutputsAreFiles()

@@ -30,6 +30,8 @@ public final class TrackingLoop: @unchecked Sendable {
     private let cues: CuePlayer?
     /// Called with every control sent to the audio thread (MIDI out follows the performance this way).
     public var onControl: ((Control) -> Void)?
+    /// Called with the same control and the hands it came from (OSC out sends both).
+    public var onFrame: ((Control, HandsFrame) -> Void)?
     private var mapper: ControlMapper
     private var calibration: GuidedCalibration?
     private var clock = TraceClock()
@@ -198,6 +200,7 @@ public final class TrackingLoop: @unchecked Sendable {
             if isPaused { mapped.gate = false }
             renderer?.controls.push(mapped)
             onControl?(mapped)
+            onFrame?(mapped, hands)
             control = mapped
         }
         var recordingProblem: String?

@@ -83,6 +83,7 @@ final class OptionMatrixTests: XCTestCase {
             "--backing": ["", "/no/such/backing.wav", harness.file("noise.wav", "RIFF but not really\n")],
             "--backing-volume": ["2"],
             "--midi-out": ["", "no-such-synth"],
+            "--osc-out": ["", "9000", "localhost:0", "[::1]9000"],
             "--midi-file": ["", missingFolder + "x.mid"],
             "--midi-channel": ["0", "17"],
             "--midi-bend-range": ["49"],

@@ -1,0 +1,46 @@
+import ThereminCore
+import ThereminOSC
+
+/// `--osc-out` for a trace (`--replay`, `--demo` with `--output`, `--input` offline): one bundle per scheduled
+/// control, with the trace's hands. Played live it follows the sound like `MIDIFollower` (stamped when heard);
+/// rendered offline every bundle is sent, none dropped, stamped from the start of the run plus the frame's time in
+/// the trace, so a receiver that honours time tags (liblo's) plays them out at the performance's pace.
+struct OSCFollower {
+    private let sender: OSCSender
+    private let schedule: [TimedControl]
+    private let frames: [HandsFrame]
+    private let sampleRate: Double
+    private var next = 0
+
+    init(sender: OSCSender, plan: ReplayPlan, trace: Trace) {
+        self.sender = sender
+        schedule = plan.schedule
+        frames = trace.frames
+        sampleRate = plan.sampleRate
+    }
+
+    /// The hands of schedule entry `index` (the plan's last entry, the final fade, has none).
+    private func hands(_ index: Int) -> HandsFrame {
+        index < frames.count ? frames[index] : HandsFrame(t: frames.last?.t ?? 0, hands: [])
+    }
+
+    /// Sends every entry scheduled up to the sample now heard.
+    mutating func advance(toFrame frame: Int) {
+        while next < schedule.count && schedule[next].sampleIndex <= frame {
+            let messages = OSCAddressSpace.messages(control: schedule[next].control, hands: hands(next))
+            sender.send(OSCPacket(time: WallClock.now(), capturedAt: 0, messages: messages))
+            next += 1
+        }
+    }
+
+    /// Sends the whole performance at once, waiting for room in the queue (offline: nothing waits for it).
+    mutating func sendAll() {
+        let start = WallClock.now()
+        while next < schedule.count {
+            let messages = OSCAddressSpace.messages(control: schedule[next].control, hands: hands(next))
+            let time = start + Double(schedule[next].sampleIndex) / sampleRate
+            sender.sendWaiting(OSCPacket(time: time, capturedAt: 0, messages: messages))
+            next += 1
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Wall-clock time for OSC time tags, which are absolute: a monotonic capture time is placed on the wall clock by
+/// its distance from now on the monotonic clock.
+public enum WallClock {
+    /// Seconds since the Unix epoch.
+    public static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// The wall-clock time of a monotonic instant (a frame's capture time).
+    public static func time(ofMonotonic instant: Double) -> Double {
+        now() - (MonotonicClock.now() - instant)
+    }
+}
