@@ -118,3 +118,15 @@ deb: deps
 
 deb-check: deb
 	scripts/deb-check
+
+## How much of the hand's motion reaches the sound (issue 19): clips made from a corpus photo moved along known paths
+## (vibrato, leaps, a still, dim and far hand; motion blur and sensor noise), tracked offline by the release build,
+## rendered, and the heard pitch held against the truth; expressive and steady (pre-change defaults) side by side.
+## Needs ../shared/corpus, ffmpeg and numpy. FPS=30|60 (default 60).
+.PHONY: measure-response
+RESPONSE_PHOTO ?= ../shared/corpus/hands_nogt/hagrid_four_07fdea90-1102-4419-a3af-b394cb29531b.jpg
+measure-response: deps
+	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product theremin
+	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product theremin-vision
+	python3 tools/measure_response.py --theremin $(BUILD_DIR)/release/theremin --photo $(RESPONSE_PHOTO) \
+		--fps $(or $(FPS),60)

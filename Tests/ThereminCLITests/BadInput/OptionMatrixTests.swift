@@ -58,6 +58,7 @@ final class OptionMatrixTests: XCTestCase {
             "--low": ["H9", "10", ""],
             "--high": ["25000"],
             "--pitch-law": ["cubic"],
+            "--response": ["jumpy"],
             "--min-cutoff": ["-1"],
             "--beta": ["much"],
             "--d-cutoff": ["-5"],
