@@ -45,7 +45,8 @@ def window(picture, dy):
     return a * (1 - frac) + b * frac
 
 def make_clip(picture, path, fps, seconds, noise, out, seed=1):
-    """A lossless clip: frame k is exposed over [k/fps - EXPOSURE, k/fps]; the window follows -path (pixels)."""
+    """A lossless clip: frame k is exposed over [k/fps - EXPOSURE, k/fps]; the scene (the fingertip) moves down by
+    path(t) pixels."""
     rng = np.random.default_rng(seed)
     encoder = subprocess.Popen(["ffmpeg", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "bgr24",
                                 "-s", f"{WIDTH}x{HEIGHT}", "-r", str(fps), "-i", "-", "-c:v", "ffv1", out],
@@ -153,10 +154,10 @@ def main():
         for response in responses:
             (tt, ty), (t, f), share = run(args.theremin, clip, folder, response)
             keep = tt > 0.5
-            g, l = gain_and_lag(tt[keep], ty[keep], -path(tt[keep]) / HEIGHT, rate)
+            g, l = gain_and_lag(tt[keep], ty[keep], path(tt[keep]) / HEIGHT, rate)
             trace_cells.append(f"{g:+.1f} dB {l:5.1f} ms")
             keep = (t > 0.5) & (t < 3.9)
-            g, l = gain_and_lag(t[keep], height_of(f[keep]), -path(t[keep]) / HEIGHT, rate)
+            g, l = gain_and_lag(t[keep], height_of(f[keep]), path(t[keep]) / HEIGHT, rate)
             sound_cells.append(f"{g:+.1f} dB {l:5.1f} ms")
         row(f"vibrato {rate} Hz, ±{amplitude} px", "trace", trace_cells)
         row("", "sound", sound_cells)
@@ -170,9 +171,9 @@ def main():
             _, (t, f), _ = run(args.theremin, clip, folder, response)
             before = f[(t > start - 0.4) & (t < start - 0.05)].mean()
             y0 = height_of(before)
-            target = 440 - 220 * (y0 - size / HEIGHT)
+            target = 440 - 220 * (y0 + size / HEIGHT)
             error = cents(f, target)
-            after = t >= start
+            after = (t >= start) & (t < 2.1)  # not the fade at the clip's end
             off = np.where(after & (np.abs(error) > 5))[0]
             settle = (t[off[-1]] - start - duration) * 1000 if off.size else 0
             sign = 1 if target > before else -1

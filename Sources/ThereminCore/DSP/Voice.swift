@@ -17,6 +17,7 @@ public struct Voice: Sendable {
     private var sinceWrap = 0
     /// The hand's expected path after the control (`Control.pitchSlope`…): the targets move along it, a step every
     /// `ParameterRamp.anchorInterval` samples (on the same samples however blocks are cut), for `pathLeft` samples.
+    private let glideTime: Double
     private var pitchStep = 0.0
     private var levelStep = 0.0
     private var pathLeft = 0
@@ -32,6 +33,7 @@ public struct Voice: Sendable {
         level = ParameterRamp(value: 0, time: settings.glide / 1000, sampleRate: sampleRate)
         gate = GateFade(fadeTime: settings.fade / 1000, sampleRate: sampleRate)
         volume = settings.volume
+        glideTime = settings.glide / 1000
     }
 
     /// The waveform; may be changed between blocks (the phase carries on, so the switch does not click much).
@@ -48,6 +50,8 @@ public struct Voice: Sendable {
     /// Sets the targets the ramps glide towards. After silence the pitch jumps straight to the new note, so a
     /// returning hand does not swoop from the old one.
     public mutating func apply(_ control: Control) {
+        // The glide is a one-pole lag of its time constant: a control with a path aims that far along it.
+        let control = control.advanced(by: glideTime)
         let frequency = min(max(control.frequency, 1), sampleRate * 0.45)
         if gate.isSilent && control.gate {
             pitch.reset(to: log2(frequency))

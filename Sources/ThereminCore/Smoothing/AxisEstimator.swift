@@ -50,7 +50,7 @@ public struct AxisEstimator: Sendable {
         let predicted = position + velocity * dt
         let innovation = z - predicted
         // The acceleration the constant-velocity model missed, beyond what noise explains.
-        let excess = max(0, abs(innovation) - 2 * noise)
+        let excess = max(0, abs(innovation) - 3 * noise)
         let observed = 2 * excess / (dt * dt)
         let observedSquared = observed * observed
         if observedSquared > accelerationSquared {

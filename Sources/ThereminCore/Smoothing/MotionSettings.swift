@@ -24,7 +24,7 @@ public struct MotionSettings: Sendable, Equatable {
     public var release: Double
 
     public init(horizon: Double = 0.024, maximumGain: Double = 0.95, overshootMargin: Double = 0.0015,
-                accelerationFloor: Double = 1.0, release: Double = 0.15) {
+                accelerationFloor: Double = 0.3, release: Double = 0.15) {
         self.horizon = horizon
         self.maximumGain = maximumGain
         self.overshootMargin = overshootMargin

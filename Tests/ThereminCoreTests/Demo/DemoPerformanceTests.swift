@@ -58,7 +58,9 @@ final class DemoPerformanceTests: XCTestCase {
         // The glide starts at C4 and reaches G4; then the vibrato stays within its depth around G4.
         let g4 = heard(trace, mapping: mapping, from: 67)[60...]
         XCTAssertEqual(g4.first ?? 0, -700, accuracy: 1e-6)
-        XCTAssertEqual(g4.dropFirst(6).map(abs).max() ?? 0, DemoPerformance.vibratoDepth, accuracy: 0.5)
+        // The vibrato's depth heard within a cent of the written ±12 (±0.7 dB; the motion estimator passes a
+        // vibrato at its depth, the One Euro filter took half of it).
+        XCTAssertEqual(g4.dropFirst(6).map(abs).max() ?? 0, DemoPerformance.vibratoDepth, accuracy: 1)
     }
 
     /// The smoothed pitch follows the intended line on every frame: eighth notes arrive on time, glides keep their
