@@ -91,11 +91,12 @@ extension LivePlayTests {
         let running = try ProcessRunner.spawn(binary, [
             "--camera", camera.devicePath, "--audio-device", "paced:FILE=\(alsa.capture)", "--no-preview",
         ], environment: ["ALSA_CONFIG_PATH": alsa.path, "XDG_CONFIG_HOME": directory.path])
-        // Long enough for a slow start plus the three seconds; the plain line prints once a second.
-        let deadline = Date().addingTimeInterval(7)
-        while Date() < deadline { usleep(100_000) }
+        // Played for the three seconds and two more (the plain line prints once a second), however slowly it started:
+        // sound reaches the paced device only while playing.
+        let played = waitForCapture(alsa.capture, seconds: 5, timeout: 40)
         running.signal(SIGINT)
         let result = running.wait()
+        XCTAssertTrue(played, "five seconds of sound: \(result.stderr)")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains(AbsentHandNotice.message), "stdout: \(result.stdout)")
         let lines = result.stdout.split(separator: "\n")
