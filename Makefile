@@ -53,9 +53,9 @@ bench-start: deps
 bench-music: bench-render
 
 ## Live latency from the fake camera into the paced ALSA test device (MEASURE_SECONDS, default 60; FPS 30 or 60;
-## FORMAT YUYV or MJPG; root and the corpus), with the process's CPU use.
+## FORMAT YUYV or MJPG; CAMERA_ARGS for the fake camera, e.g. "--corrupt-jpeg 15,1"; root and the corpus), with the process's CPU use.
 measure-live: deps
-	FPS=$(or $(FPS),30) FORMAT=$(or $(FORMAT),YUYV) LETTERBOX=$(or $(LETTERBOX),0) scripts/measure-live $(or $(MEASURE_SECONDS),60)
+	FPS=$(or $(FPS),30) FORMAT=$(or $(FORMAT),YUYV) LETTERBOX=$(or $(LETTERBOX),0) CAMERA_ARGS="$(CAMERA_ARGS)" scripts/measure-live $(or $(MEASURE_SECONDS),60)
 
 ## Fuzz the trace parser, calibration loader, option parser and preset loader (FUZZ_SECONDS each, default 60).
 fuzz: deps
