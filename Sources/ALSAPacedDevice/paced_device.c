@@ -8,9 +8,12 @@
  *       file "/tmp/out.raw"        # optional: raw interleaved samples as written (after each recovery too)
  *       xruns "4800 24000"         # optional: force an underrun once this many frames have been played
  *       speed 1.0                  # optional: clock speed (2.0 consumes twice as fast as real time)
+ *       log "/tmp/out.underruns"   # optional: one line per underrun, "forced FRAME" or "real FRAME"
  *   }
- * A real underrun also happens when the application falls behind the clock by more than the buffer.
+ * A real underrun also happens when the application falls behind the clock by more than the buffer. The log tells
+ * the two apart, so a test can count the underruns it forced and allow for the real ones a loaded machine adds.
  */
+#include <stdio.h>
 #include <alsa/asoundlib.h>
 #include <alsa/pcm_external.h>
 #include <errno.h>
@@ -29,6 +32,7 @@ typedef struct {
     snd_pcm_ioplug_t io;
     int timer_fd;
     int out_fd;
+    int log_fd;                        /* the underrun log, or -1 */
     double speed;
     struct timespec start_time;
     int running;
@@ -83,6 +87,16 @@ static int paced_prepare(snd_pcm_ioplug_t *io) {
     return 0;
 }
 
+/* Appends one line to the underrun log: a single small write, so a process killed right after loses no line. */
+static void log_underrun(paced_t *p, const char *kind, long long frame) {
+    if (p->log_fd < 0) return;
+    char line[64];
+    int length = snprintf(line, sizeof line, "%s %lld\n", kind, frame);
+    if (length <= 0) return;
+    ssize_t ignored = write(p->log_fd, line, (size_t)length);
+    (void)ignored;
+}
+
 static snd_pcm_sframes_t paced_pointer(snd_pcm_ioplug_t *io) {
     paced_t *p = io->private_data;
     if (!p->running) return (snd_pcm_sframes_t)(io->hw_ptr % io->buffer_size);
@@ -91,11 +105,13 @@ static snd_pcm_sframes_t paced_pointer(snd_pcm_ioplug_t *io) {
     long long total = (long long)p->played_before + (long long)elapsed;
     if (p->next_xrun < p->xrun_count && total >= p->xruns[p->next_xrun]) {
         p->next_xrun++;
+        log_underrun(p, "forced", total);
         paced_stop(io);
         return -EPIPE;
     }
     if (elapsed > (double)appl) {
-        /* The clock ran past what the application wrote: a real underrun. */
+        /* The clock ran past what the application wrote: a real underrun, unless it is the end of a drain. */
+        if (io->state != SND_PCM_STATE_DRAINING) log_underrun(p, "real", total);
         paced_stop(io);
         return -EPIPE;
     }
@@ -138,6 +154,7 @@ static int paced_poll_revents(snd_pcm_ioplug_t *io, struct pollfd *pfd, unsigned
 static int paced_close(snd_pcm_ioplug_t *io) {
     paced_t *p = io->private_data;
     if (p->out_fd >= 0) close(p->out_fd);
+    if (p->log_fd >= 0) close(p->log_fd);
     if (p->timer_fd >= 0) close(p->timer_fd);
     free(p);
     return 0;
@@ -168,7 +185,7 @@ static int parse_xruns(paced_t *p, const char *text) {
 
 SND_PCM_PLUGIN_DEFINE_FUNC(theremin_paced) {
     snd_config_iterator_t i, next;
-    const char *file = NULL, *xruns = NULL;
+    const char *file = NULL, *xruns = NULL, *log = NULL;
     double speed = 1.0;
     (void)root;
     snd_config_for_each(i, next, conf) {
@@ -178,6 +195,7 @@ SND_PCM_PLUGIN_DEFINE_FUNC(theremin_paced) {
         if (strcmp(id, "comment") == 0 || strcmp(id, "type") == 0 || strcmp(id, "hint") == 0) continue;
         if (strcmp(id, "file") == 0) { snd_config_get_string(n, &file); continue; }
         if (strcmp(id, "xruns") == 0) { snd_config_get_string(n, &xruns); continue; }
+        if (strcmp(id, "log") == 0) { snd_config_get_string(n, &log); continue; }
         if (strcmp(id, "speed") == 0) {
             if (snd_config_get_ireal(n, &speed) < 0 || speed <= 0) return -EINVAL;
             continue;
@@ -191,12 +209,23 @@ SND_PCM_PLUGIN_DEFINE_FUNC(theremin_paced) {
     if (!p) return -ENOMEM;
     p->speed = speed;
     p->out_fd = -1;
+    p->log_fd = -1;
     p->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
     if (p->timer_fd < 0) { int err = -errno; free(p); return err; }
     if (xruns && parse_xruns(p, xruns) < 0) { close(p->timer_fd); free(p); return -EINVAL; }
     if (file) {
         p->out_fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
         if (p->out_fd < 0) { int err = -errno; close(p->timer_fd); free(p); return err; }
+    }
+    if (log && *log) {
+        p->log_fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        if (p->log_fd < 0) {
+            int err = -errno;
+            if (p->out_fd >= 0) close(p->out_fd);
+            close(p->timer_fd);
+            free(p);
+            return err;
+        }
     }
     p->io.version = SND_PCM_IOPLUG_VERSION;
     p->io.name = "theremin paced test device";

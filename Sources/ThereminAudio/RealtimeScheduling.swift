@@ -8,10 +8,27 @@ package enum RealtimeScheduling {
     /// The audio thread's `SCHED_FIFO` priority; the threads feeding it ask for less.
     package static let audioPriority: Int32 = 70
 
+    /// The tracking thread's: under the audio thread, above everything else (a camera driver's is 50).
+    package static let trackingPriority: Int32 = audioPriority - 10
+
+    /// The priority a request for `priority` gets when granted.
+    package static func granted(_ priority: Int32) -> Int32 { min(priority, sched_get_priority_max(SCHED_FIFO)) }
+
+    /// `-v`'s one line on what the threads that ask for real-time scheduling got (nil: the thread does not run),
+    /// e.g. "scheduling: audio thread SCHED_FIFO 70, tracking thread SCHED_FIFO 60; capture and the rest normal".
+    package static func summary(audio: Bool?, tracking: Bool?) -> String {
+        func thread(_ name: String, _ realtime: Bool?, _ priority: Int32) -> String? {
+            guard let realtime else { return nil }
+            return "\(name) thread " + (realtime ? "SCHED_FIFO \(granted(priority))" : "normal (SCHED_FIFO refused)")
+        }
+        let threads = [thread("audio", audio, audioPriority), thread("tracking", tracking, trackingPriority)].compactMap { $0 }
+        return "scheduling: " + (threads.isEmpty ? "" : threads.joined(separator: ", ") + "; ") + "capture and the rest normal"
+    }
+
     /// Tries `SCHED_FIFO` at a middling priority for the calling thread; returns true when granted.
     package static func request(priority: Int32 = audioPriority) -> Bool {
         var parameters = sched_param()
-        parameters.sched_priority = min(priority, sched_get_priority_max(SCHED_FIFO))
+        parameters.sched_priority = granted(priority)
         return pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters) == 0
     }
 

@@ -6,8 +6,9 @@ import Foundation
 /// - `default`: the same into `defaultCapturePath`;
 /// - `playfile:FILE=/path.raw`: a capture device whose input is read from the raw file (the `file` plugin's `infile`),
 ///   for testing recording paths such as the tuner.
-/// - `paced:FILE=/path.raw,XRUNS=4800:24000`: this package's paced test device (a real-time clock like a sound card,
-///   forced underruns at those frame positions), when its plugin library has been built.
+/// - `paced:FILE=/path.raw,XRUNS=4800:24000,LOG=/path.underruns`: this package's paced test device (a real-time clock
+///   like a sound card, forced underruns at those frame positions, each underrun logged as forced or real), when its
+///   plugin library has been built.
 ///
 /// alsa-lib reads its configuration once per process, so every test uses this one environment.
 public final class ALSATestEnvironment: @unchecked Sendable {
@@ -76,25 +77,45 @@ public final class ALSATestEnvironment: @unchecked Sendable {
         return """
         pcm_type.theremin_paced { lib "\(plugin)" }
         pcm.paced {
-            @args [ FILE XRUNS SPEED ]
+            @args [ FILE XRUNS SPEED LOG ]
             @args.FILE { type string default "" }
             @args.XRUNS { type string default "" }
             @args.SPEED { type real default 1.0 }
+            @args.LOG { type string default "" }
             type theremin_paced
             file $FILE
             xruns $XRUNS
             speed $SPEED
+            log $LOG
         }
         """
     }
 
-    /// A paced device writing into a fresh file, with underruns forced at `xruns` (frame positions).
+    /// A paced device writing into a fresh file, with underruns forced at `xruns` (frame positions) and logged
+    /// beside it (`underrunLog(for:)`).
     public func pacedDevice(named name: String, xruns: [Int] = [], speed: Double = 1) -> (device: String, path: String)? {
         guard ALSATestEnvironment.pacedPluginPath != nil else { return nil }
         let path = directory.appendingPathComponent("\(name)-\(UUID().uuidString).raw").path
-        var device = "paced:FILE=\(path),SPEED=\(speed)"
+        return (ALSATestEnvironment.pacedDeviceName(capture: path, xruns: xruns, speed: speed), path)
+    }
+
+    /// The name of a paced device capturing into `capture`, forcing underruns at `xruns` and logging every underrun
+    /// into `underrunLog(for: capture)`.
+    public static func pacedDeviceName(capture: String, xruns: [Int] = [], speed: Double = 1) -> String {
+        var device = "paced:FILE=\(capture),SPEED=\(speed),LOG=\(underrunLog(for: capture))"
         if !xruns.isEmpty { device += ",XRUNS=" + xruns.map(String.init).joined(separator: ":") }
-        return (device, path)
+        return device
+    }
+
+    /// Where the paced device capturing into `capture` logs its underruns.
+    public static func underrunLog(for capture: String) -> String { capture + ".underruns" }
+
+    /// The underruns the paced device capturing into `capture` forced, and the real ones (the application fell behind
+    /// its clock, as a loaded machine can make it): tests assert on the forced ones and allow for the real ones.
+    public static func underruns(capturedInto capture: String) -> (forced: Int, real: Int) {
+        let text = (try? String(contentsOfFile: underrunLog(for: capture), encoding: .utf8)) ?? ""
+        let kinds = text.split(separator: "\n").map { $0.split(separator: " ").first ?? "" }
+        return (kinds.filter { $0 == "forced" }.count, kinds.filter { $0 == "real" }.count)
     }
 
     /// A fresh capture file path and the device name that writes into it.

@@ -19,7 +19,10 @@ final class UnderrunRecoveryTests: XCTestCase {
                                          schedule: schedule, totalFrames: 72_000)
         output.start(renderer)
         try output.wait()
-        XCTAssertEqual(output.underruns, 2, "each forced underrun is seen and recovered")
+        // A loaded machine can add real underruns at 8x real time; the device logs which ones it forced.
+        let logged = ALSATestEnvironment.underruns(capturedInto: path)
+        XCTAssertEqual(logged.forced, 2, "both forced underruns happened")
+        XCTAssertEqual(output.underruns, logged.forced + logged.real, "each underrun is seen and recovered")
         XCTAssertGreaterThanOrEqual(output.framesWritten, 72_000, "it kept playing to the end")
         let audio = try ALSATestEnvironment.readFloatCapture(path: path, channels: output.format.channels)
         XCTAssertGreaterThan(audio.count, 60_000)

@@ -56,6 +56,7 @@ public final class LiveSession {
     private var breakUp: BreakUpNotice?
     private var reportedRecordingProblem = false
     private var reportedTrackerProblem = false
+    private var reportedScheduling = false
 
     /// - Parameters:
     ///   - loop: the tracking thread, not yet started.
@@ -166,6 +167,10 @@ public final class LiveSession {
                 case .clearLoop:
                     mixer.looper?.clear()
                 }
+            }
+            if options.verbose && !reportedScheduling, let tracking = loop.isRealtime {
+                reportedScheduling = true
+                options.report("\n" + RealtimeScheduling.summary(audio: output?.isRealtime, tracking: tracking))
             }
             if options.verbose && now - lastReport >= 1 {
                 lastReport = now

@@ -44,6 +44,8 @@ public final class TrackingLoop: @unchecked Sendable {
     private let recalibrateFlag = Atomic<Bool>(false)
     private let lastFrameTime = Atomic<UInt64>(0)
     private let endedFlag = Atomic<Bool>(false)
+    /// The tracking thread's real-time request: 0 before it asked, 1 granted, 2 refused.
+    private let realtimeState = Atomic<Int>(0)
     private let done = DispatchSemaphore(value: 0)
     /// The source's failure that ended the loop, if one did (read after `hasEnded`).
     public private(set) var failure: Error?
@@ -92,13 +94,23 @@ public final class TrackingLoop: @unchecked Sendable {
     /// Monotonic time of the newest frame, 0 before the first.
     public var newestFrameTime: Double { Double(bitPattern: lastFrameTime.load(ordering: .relaxed)) }
 
+    /// Whether the tracking thread got real-time scheduling; nil until it has asked (`-v` says it).
+    public var isRealtime: Bool? {
+        switch realtimeState.load(ordering: .acquiring) {
+        case 1: true
+        case 2: false
+        default: nil
+        }
+    }
+
     /// Starts the tracking thread.
     public func start() {
         let thread = Thread { [self] in
             // Under the audio thread, above everything else: on a busy laptop (a build, a browser) a tracking thread
             // at normal priority is preempted in the middle of a frame, and the camera drops the next one. Refused
             // without an rtprio limit; the audio thread's notice already says so.
-            _ = RealtimeScheduling.request(priority: RealtimeScheduling.audioPriority - 10)
+            let granted = RealtimeScheduling.request(priority: RealtimeScheduling.trackingPriority)
+            self.realtimeState.store(granted ? 1 : 2, ordering: .releasing)
             self.run()
             self.endedFlag.store(true, ordering: .releasing)
             self.done.signal()

@@ -27,7 +27,9 @@ public final class VirtualDisplay: @unchecked Sendable {
         process = Process()
         process.executableURL = URL(fileURLWithPath: xvfb)
         // -displayfd: Xvfb picks a free display number and writes it to stdout once it is ready for clients.
-        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        // -noreset: by default the server resets whenever its last client leaves (each screen grab is a client that
+        // leaves), and a program connecting during the reset is refused ("cannot connect to the X display").
+        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -44,6 +46,21 @@ public final class VirtualDisplay: @unchecked Sendable {
             throw VirtualDisplayError(description: "Xvfb did not start within \(timeout) s")
         }
         name = ":\(number)"
+        try waitUntilClientsConnect(within: timeout)
+    }
+
+    /// Waits until a client really connects (xwininfo lists the root window), where x11-utils is installed: the
+    /// display number is written when the server listens, and a loaded machine may still be setting the screen up.
+    private func waitUntilClientsConnect(within timeout: Double) throws {
+        guard let xwininfo = VirtualDisplay.executable("xwininfo") else { return }
+        let deadline = Date().addingTimeInterval(timeout)
+        while (try? run(xwininfo, ["-root"])) == nil {
+            guard Date() < deadline, process.isRunning else {
+                stop()
+                throw VirtualDisplayError(description: "Xvfb on \(name) accepted no client within \(timeout) s")
+            }
+            usleep(20_000)
+        }
     }
 
     deinit { stop() }

@@ -30,8 +30,7 @@ final class FaultInjectionTests: BinaryTestCase {
         let config = directory.appendingPathComponent("asound.conf").path
         try Data(ALSATestEnvironment.configuration(defaultCapture: "/dev/null", extra: paced).utf8)
             .write(to: URL(fileURLWithPath: config))
-        var device = "paced:FILE=\(capture)"
-        if !xruns.isEmpty { device += ",XRUNS=" + xruns.map(String.init).joined(separator: ":") }
+        let device = ALSATestEnvironment.pacedDeviceName(capture: capture, xruns: xruns)
         let running = try ProcessRunner.spawn(binary, [
             "--camera", camera.devicePath, "--audio-device", device, "--record", trace, "--stats", "--no-preview",
             "--volume", "1",
@@ -129,13 +128,16 @@ final class FaultInjectionTests: BinaryTestCase {
         var generator = SeededGenerator(seed: 20_261_130)
         let xruns = (0..<3).map { _ in Int.random(in: 24_000...120_000, using: &generator) }.sorted()
         let trace = directory.appendingPathComponent("xrun.csv").path
-        let (running, _) = try play(camera, trace: trace, xruns: xruns)
-        let played = waitUntil(timeout: 30) { recordedLines(trace) > 100 }
+        let (running, capture) = try play(camera, trace: trace, xruns: xruns)
+        let played = waitUntil(timeout: 30) { ALSATestEnvironment.underruns(capturedInto: capture).forced == xruns.count }
         running.signal(SIGINT)
         let result = running.wait()
-        XCTAssertTrue(played, result.stderr)
+        XCTAssertTrue(played, "all \(xruns.count) forced underruns happened: \(result.stderr)")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("\(xruns.count) underrun(s)"), "stats count each recovered underrun: \(result.stderr)")
+        // A loaded machine can add real underruns (start-up, a busy core); the device logs them apart.
+        let logged = ALSATestEnvironment.underruns(capturedInto: capture)
+        XCTAssertTrue(result.stderr.contains("\(logged.forced + logged.real) underrun(s)"),
+                      "stats count each recovered underrun (\(logged)): \(result.stderr)")
     }
 
     func testEverySignalStopsCleanlyWithTheRecordingComplete() throws {

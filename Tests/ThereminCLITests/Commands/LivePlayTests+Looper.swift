@@ -109,7 +109,7 @@ extension LivePlayTests {
     }
 
     /// Waits until the capture file holds `seconds` of stereo float sound.
-    private func waitForCapture(_ path: String, seconds: Double, timeout: Double) -> Bool {
+    func waitForCapture(_ path: String, seconds: Double, timeout: Double) -> Bool {
         let wanted = Int(seconds * rate) * 2 * MemoryLayout<Float>.size
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {

@@ -35,7 +35,7 @@ final class RealtimeNoticeTests: BinaryTestCase {
         guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
             throw XCTSkip("needs root and setpriv (util-linux) to run the binary as an ordinary user")
         }
-        guard access(binary, X_OK) == 0, binaryIsReachableByOthers() else {
+        guard access(binary, X_OK) == 0, isReachableByOthers(binary) else {
             throw XCTSkip("the build folder is not readable by other users, so the binary cannot run as nobody")
         }
         let (trace, environment, sound) = try prepare()
@@ -52,16 +52,5 @@ final class RealtimeNoticeTests: BinaryTestCase {
         XCTAssertTrue(result.stderr.contains("--period"), "says what to do: \(result.stderr)")
         let played = (try? FileManager.default.attributesOfItem(atPath: sound)[.size] as? Int) ?? 0
         XCTAssertGreaterThan(played, 12_000 * 2 * 4, "the sound still played (a quarter second of stereo float at least)")
-    }
-
-    /// Every folder from / down to the binary must be searchable by others.
-    private func binaryIsReachableByOthers() -> Bool {
-        var url = URL(fileURLWithPath: binary).resolvingSymlinksInPath()
-        while url.path != "/" {
-            var info = stat()
-            guard stat(url.path, &info) == 0, info.st_mode & 0o001 != 0 else { return false }
-            url.deleteLastPathComponent()
-        }
-        return true
     }
 }

@@ -23,11 +23,13 @@ final class LiveSessionTests: XCTestCase {
         func close() { closed = true }
     }
 
-    private func session(frames: Int, display: LiveDisplay, options: LiveSession.Options,
+    /// A session over `frames` scripted frames; with `endless` the source then waits until closed, so only a key or a
+    /// signal ends the session, however the machine schedules its threads.
+    private func session(frames: Int, endless: Bool = false, display: LiveDisplay, options: LiveSession.Options,
                          sound: SoundDescription = SoundDescription(mapper: ControlMapper()), looper: Looper? = nil)
         -> (LiveSession, LiveRenderer, TrackingLoop) {
         let renderer = LiveRenderer(engine: sound.makeEngine(sampleRate: 48_000))
-        let loop = TrackingLoop(source: ScriptedFrameSource(count: frames), tracker: { frame in
+        let loop = TrackingLoop(source: ScriptedFrameSource(count: frames, holdOpen: endless), tracker: { frame in
             HandsFrame(HandSample(t: frame.captureTime, x: 0.7, y: 0.3, present: true))
         }, isTransient: { _ in false }, mapper: sound.mapper, renderer: renderer, recorder: nil)
         let session = LiveSession(loop: loop, renderer: renderer, mixer: StereoMixer(source: renderer, looper: looper),
@@ -56,7 +58,7 @@ final class LiveSessionTests: XCTestCase {
         options.rememberMute = { remembered.append($0); return nil }
         var sound = SoundDescription(mapper: ControlMapper())
         sound.voice.waveform = .saw
-        let (session, renderer, loop) = session(frames: 100_000, display: display, options: options, sound: sound)
+        let (session, renderer, loop) = session(frames: 30, endless: true, display: display, options: options, sound: sound)
         XCTAssertEqual(try session.run(), .quit)
         XCTAssertEqual(display.shown.first?.waveform, .saw, "the display shows the sound described")
         XCTAssertEqual(remembered, [true], "the mute key is remembered by the front end")
@@ -70,13 +72,13 @@ final class LiveSessionTests: XCTestCase {
     func testTheLooperKeysReachTheLooperAndItsStateIsShown() throws {
         let looper = Looper(sampleRate: 48_000, maximumSeconds: 1, maximumLayers: 2)
         let display = ScriptedDisplay(keys: [[.loop], [], [.quit]])
-        let (played, _, _) = session(frames: 100_000, display: display, options: LiveSession.Options(), looper: looper)
+        let (played, _, _) = session(frames: 30, endless: true, display: display, options: LiveSession.Options(), looper: looper)
         XCTAssertEqual(try played.run(), .quit)
         XCTAssertEqual(display.shown.first?.loop, LoopStatus(), "an empty looper is shown as such")
         var left = [Float](repeating: 0, count: 240), right = left
         looper.kernel.process(left: &left, right: &right, frames: 240)
         XCTAssertEqual(looper.status.state, .recording, "l started the first layer")
-        let (withoutLooper, _, _) = session(frames: 100_000, display: ScriptedDisplay(keys: [[.loop, .undoLayer, .clearLoop], [.quit]]),
+        let (withoutLooper, _, _) = session(frames: 30, endless: true, display: ScriptedDisplay(keys: [[.loop, .undoLayer, .clearLoop], [.quit]]),
                                             options: LiveSession.Options())
         XCTAssertEqual(try withoutLooper.run(), .quit, "the looper's keys do nothing without a looper")
     }
@@ -87,7 +89,7 @@ final class LiveSessionTests: XCTestCase {
         options.startMuted = true
         var lines: [String] = []
         options.report = { lines.append($0) }
-        let (session, renderer, _) = session(frames: 100_000, display: ScriptedDisplay(), options: options)
+        let (session, renderer, _) = session(frames: 30, endless: true, display: ScriptedDisplay(), options: options)
         XCTAssertEqual(try session.run(), .signal(SIGTERM))
         XCTAssertTrue(renderer.isMuted, "muted since the last run")
         XCTAssertEqual(lines, ["muted since the last run: press m to unmute"])
