@@ -72,6 +72,12 @@ static int paced_start(snd_pcm_ioplug_t *io) {
 
 static int paced_stop(snd_pcm_ioplug_t *io) {
     paced_t *p = io->private_data;
+    /* What this run played (the clock, but never past what was written) counts towards the forced underruns' frame
+       numbers, whatever alsa-lib has done to the hardware pointer by the next prepare. */
+    if (p->running) {
+        double elapsed = elapsed_frames(p), written = (double)io->appl_ptr;
+        p->played_before += (snd_pcm_uframes_t)(elapsed < written ? elapsed : written);
+    }
     struct itimerspec off;
     memset(&off, 0, sizeof off);
     timerfd_settime(p->timer_fd, 0, &off, NULL);
@@ -81,9 +87,8 @@ static int paced_stop(snd_pcm_ioplug_t *io) {
 
 static int paced_prepare(snd_pcm_ioplug_t *io) {
     paced_t *p = io->private_data;
-    /* The hardware pointer starts again from zero after a prepare; remember what was played so far. */
-    if (p->running || io->hw_ptr > 0) p->played_before += io->hw_ptr;
-    p->running = 0;
+    /* The hardware pointer starts again from zero after a prepare; what was played so far is kept by paced_stop. */
+    paced_stop(io);
     return 0;
 }
 

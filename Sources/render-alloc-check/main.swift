@@ -32,11 +32,20 @@ func fullEngine(waveform: Waveform = .theremin) -> SynthEngine {
     return SynthEngine(sampleRate: rate, voice: voice, effects: effects)
 }
 
-/// A hand sweeping up and down at 30 fps, leaving the picture now and then.
+/// A hand sweeping up and down at 30 fps, leaving the picture now and then, with its path (as the motion estimator
+/// gives it), so the voice follows the path and the live renderer carries it ahead inside the count.
 func control(_ block: Int) -> Control {
     let t = Double(block * frames) / rate
-    return Control(frequency: 330 + 110 * sin(t * 2.1), amplitude: 0.5 + 0.4 * sin(t * 0.7), gate: block % 300 < 260,
-                   sourceTime: MonotonicClock.now(), trackedTime: MonotonicClock.now())
+    var control = Control(frequency: 330 + 110 * sin(t * 2.1), amplitude: 0.5 + 0.4 * sin(t * 0.7),
+                          gate: block % 300 < 260, sourceTime: MonotonicClock.now(), trackedTime: MonotonicClock.now())
+    control.pitchSlope = 0.6 * cos(t * 2.1)
+    control.amplitudeSlope = 0.28 * cos(t * 0.7)
+    control.horizon = 0.024
+    control.lowestPitch = log2(control.frequency) - 0.01
+    control.highestPitch = log2(control.frequency) + 0.01
+    control.lowestAmplitude = control.amplitude - 0.01
+    control.highestAmplitude = control.amplitude + 0.01
+    return control
 }
 
 /// Runs `blocks` blocks: `prepare` (the other threads' part: controls, keys, cues) outside the count, `render`

@@ -47,13 +47,13 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
     }
 
     public func render(into output: UnsafeMutablePointer<Float>, frames: Int) {
+        let now = MonotonicClock.now()
         if let newest = controls.popNewest() {
             lastControl = newest
             pending = LatencyRecord(sourceTime: newest.sourceTime, trackedTime: newest.trackedTime,
-                                    appliedTime: MonotonicClock.now(), audibleTime: 0)
+                                    appliedTime: now, audibleTime: 0)
         }
         blockFrames = frames
-        let now = MonotonicClock.now()
         let ahead = max(0, queuedAhead - (now - queuedAt))
         // Where the hand is expected to be when this block's first sample is heard (bounded by the control's horizon).
         // A source whose frames are not stamped with the monotonic clock (the demo's) shows an absurd age: no path.

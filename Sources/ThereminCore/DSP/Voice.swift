@@ -15,9 +15,10 @@ public struct Voice: Sendable {
     /// samples since the last wrap (the other waveforms keep theirs in the oscillator).
     private var unwrappedPhase = 0.0
     private var sinceWrap = 0
+    /// The glide's time constant in seconds: a control with a path is aimed that far along it.
+    private let glideTime: Double
     /// The hand's expected path after the control (`Control.pitchSlope`…): the targets move along it, a step every
     /// `ParameterRamp.anchorInterval` samples (on the same samples however blocks are cut), for `pathLeft` samples.
-    private let glideTime: Double
     private var pitchStep = 0.0
     private var levelStep = 0.0
     private var pathLeft = 0

@@ -58,6 +58,17 @@ public struct ControlMapper: Sendable {
         control.horizon = y.horizon
     }
 
+    /// The amplitude's path from an estimate of the coordinate `amplitude` maps (the control's amplitude is set).
+    private func amplitudePath(_ estimate: AxisSmoother.Estimate, into control: inout Control,
+                               _ amplitude: (Double) -> Double) {
+        guard estimate.horizon > 0 else { return }
+        let low = amplitude(estimate.bounds.lowerBound), high = amplitude(estimate.bounds.upperBound)
+        control.amplitudeSlope = (amplitude(estimate.value(ahead: estimate.horizon)) - control.amplitude) / estimate.horizon
+        control.lowestAmplitude = min(low, high, control.amplitude)
+        control.highestAmplitude = max(low, high, control.amplitude)
+        control.horizon = max(control.horizon, estimate.horizon)
+    }
+
     /// The control for one sample in one-hand mode. An absent hand closes the gate (the voice fades out on its last
     /// pitch) and resets the smoothing, so a returning hand is not dragged from where it left.
     public mutating func control(for sample: HandSample) -> Control {
@@ -79,13 +90,7 @@ public struct ControlMapper: Sendable {
         var control = Control(frequency: lastFrequency, amplitude: mapping.amplitude(x: x.value), gate: true,
                               sourceTime: sample.t)
         pitchPath(y, into: &control)
-        if x.horizon > 0 {
-            let low = mapping.amplitude(x: x.bounds.lowerBound), high = mapping.amplitude(x: x.bounds.upperBound)
-            control.amplitudeSlope = (mapping.amplitude(x: x.value(ahead: x.horizon)) - control.amplitude) / x.horizon
-            control.lowestAmplitude = min(low, high, control.amplitude)
-            control.highestAmplitude = max(low, high, control.amplitude)
-            control.horizon = max(control.horizon, x.horizon)
-        }
+        amplitudePath(x, into: &control) { mapping.amplitude(x: $0) }
         return control
     }
 
@@ -118,15 +123,7 @@ public struct ControlMapper: Sendable {
         guard let volume = settings.volume(y: height.value) else { return control }
         control.amplitude = volume
         control.gate = true
-        if height.horizon > 0 {
-            let ahead = settings.volume(y: height.value(ahead: height.horizon)) ?? 0
-            let low = settings.volume(y: height.bounds.lowerBound) ?? 0
-            let high = settings.volume(y: height.bounds.upperBound) ?? 0
-            control.amplitudeSlope = (ahead - volume) / height.horizon
-            control.lowestAmplitude = min(low, high, volume)
-            control.highestAmplitude = max(low, high, volume)
-            control.horizon = max(control.horizon, height.horizon)
-        }
+        amplitudePath(height, into: &control) { settings.volume(y: $0) ?? 0 }
         return control
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the audio thread plays: the target the per-sample ramps glide towards, and the path the hand is expected to
 /// take after the frame (`pitchSlope`, `amplitudeSlope` for up to `horizon` seconds), which the sound follows
 /// between frames and ahead over the pipeline's latency.
@@ -44,5 +46,3 @@ public struct Control: Sendable, Equatable, BitwiseCopyable {
         return moved
     }
 }
-
-import Foundation

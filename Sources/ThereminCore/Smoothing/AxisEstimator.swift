@@ -68,8 +68,11 @@ public struct AxisEstimator: Sendable {
 
     /// Where the hand is expected `ahead` seconds after its last measurement (at most `settings.horizon`), kept
     /// within the overshoot margin of the last two measurements so a hand that stops is not heard to go on.
-    public func predicted(ahead: Double) -> Double {
-        min(max(position + velocity * min(max(ahead, 0), settings.horizon), bounds.lowerBound), bounds.upperBound)
+    public func predicted(ahead: Double) -> Double { estimate.value(ahead: ahead) }
+
+    /// The position with its path, as the control chain carries it.
+    public var estimate: AxisSmoother.Estimate {
+        AxisSmoother.Estimate(value: position, slope: velocity, horizon: settings.horizon, bounds: bounds)
     }
 
     /// The span a prediction may take.

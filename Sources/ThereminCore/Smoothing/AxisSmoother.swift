@@ -46,8 +46,7 @@ public struct AxisSmoother: Sendable {
             let sigma = noise.update(value, at: t, handSize: handSize)
             estimator.update(value, at: t, noise: sigma)
             kind = .motion(estimator, noise)
-            return Estimate(value: estimator.position, slope: estimator.velocity, horizon: estimator.settings.horizon,
-                            bounds: estimator.bounds)
+            return estimator.estimate
         case .oneEuro(var filter):
             let smoothed = filter.filter(value, at: t)
             kind = .oneEuro(filter)

@@ -27,9 +27,9 @@ public struct TrackerNoise: Sendable {
             let dt = t - time
             let second = (z - 2 * old + older) / size
             let sample = second * second / 6
-            average += (1 - Foundation.exp(-dt / 0.3)) * (sample - average)
+            average += (1 - exp(-dt / 0.3)) * (sample - average)
             let target = min(max(average.squareRoot(), TrackerNoise.minimumShare), TrackerNoise.maximumShare)
-            share = target < share ? target : share + (target - share) * (1 - Foundation.exp(-dt / 5))
+            share = target < share ? target : share + (target - share) * (1 - exp(-dt / 5))
             last = (old, z)
         } else if let (_, old) = last {
             last = (old, z)
