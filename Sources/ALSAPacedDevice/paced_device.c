@@ -9,6 +9,9 @@
  *       xruns "4800 24000"         # optional: force an underrun once this many frames have been played
  *       speed 1.0                  # optional: clock speed (2.0 consumes twice as fast as real time)
  *       log "/tmp/out.underruns"   # optional: one line per underrun, "forced FRAME" or "real FRAME"
+ *       times "/tmp/out.times"     # optional: one line each time playing starts (first and after each recovery):
+ *                                  # "start FRAME SECONDS RATE CHANNELS FORMAT": the file's frame FRAME is heard at
+ *                                  # CLOCK_MONOTONIC SECONDS, and each frame after it 1/(RATE*speed) s later
  *   }
  * A real underrun also happens when the application falls behind the clock by more than the buffer. The log tells
  * the two apart, so a test can count the underruns it forced and allow for the real ones a loaded machine adds.
@@ -33,6 +36,9 @@ typedef struct {
     int timer_fd;
     int out_fd;
     int log_fd;                        /* the underrun log, or -1 */
+    int times_fd;                      /* the play-time log, or -1 */
+    long long written;                 /* frames the application has written in all */
+    long long run_first;               /* the first frame of this run: what was written when it was prepared */
     double speed;
     struct timespec start_time;
     int running;
@@ -63,10 +69,24 @@ static int arm_timer(paced_t *p) {
     return timerfd_settime(p->timer_fd, 0, &spec, NULL);
 }
 
+/* Appends one line to a log: a single small write, so a process killed right after loses no line. */
+static void log_line(int fd, const char *line, int length) {
+    if (fd < 0 || length <= 0) return;
+    ssize_t ignored = write(fd, line, (size_t)length);
+    (void)ignored;
+}
+
 static int paced_start(snd_pcm_ioplug_t *io) {
     paced_t *p = io->private_data;
     clock_gettime(CLOCK_MONOTONIC, &p->start_time);
     p->running = 1;
+    if (p->times_fd >= 0) {
+        char line[128];
+        int length = snprintf(line, sizeof line, "start %lld %ld.%09ld %u %u %s\n", p->run_first,
+                              (long)p->start_time.tv_sec, p->start_time.tv_nsec, io->rate, io->channels,
+                              snd_pcm_format_name(io->format));
+        log_line(p->times_fd, line, length);
+    }
     return arm_timer(p) < 0 ? -errno : 0;
 }
 
@@ -87,19 +107,16 @@ static int paced_stop(snd_pcm_ioplug_t *io) {
 
 static int paced_prepare(snd_pcm_ioplug_t *io) {
     paced_t *p = io->private_data;
-    /* The hardware pointer starts again from zero after a prepare; what was played so far is kept by paced_stop. */
+    /* The hardware pointer starts again from zero after a prepare; what was played so far is kept by paced_stop.
+       What was written and not played is dropped: the next run starts with the next frame written. */
     paced_stop(io);
+    p->run_first = p->written;
     return 0;
 }
 
-/* Appends one line to the underrun log: a single small write, so a process killed right after loses no line. */
 static void log_underrun(paced_t *p, const char *kind, long long frame) {
-    if (p->log_fd < 0) return;
     char line[64];
-    int length = snprintf(line, sizeof line, "%s %lld\n", kind, frame);
-    if (length <= 0) return;
-    ssize_t ignored = write(p->log_fd, line, (size_t)length);
-    (void)ignored;
+    log_line(p->log_fd, line, snprintf(line, sizeof line, "%s %lld\n", kind, frame));
 }
 
 static snd_pcm_sframes_t paced_pointer(snd_pcm_ioplug_t *io) {
@@ -126,6 +143,7 @@ static snd_pcm_sframes_t paced_pointer(snd_pcm_ioplug_t *io) {
 static snd_pcm_sframes_t paced_transfer(snd_pcm_ioplug_t *io, const snd_pcm_channel_area_t *areas,
                                         snd_pcm_uframes_t offset, snd_pcm_uframes_t size) {
     paced_t *p = io->private_data;
+    p->written += (long long)size;
     if (p->out_fd >= 0) {
         const char *base = (const char *)areas[0].addr + (areas[0].first + areas[0].step * offset) / 8;
         size_t bytes = (size_t)snd_pcm_frames_to_bytes(io->pcm, (snd_pcm_sframes_t)size);
@@ -156,13 +174,23 @@ static int paced_poll_revents(snd_pcm_ioplug_t *io, struct pollfd *pfd, unsigned
     return 0;
 }
 
-static int paced_close(snd_pcm_ioplug_t *io) {
-    paced_t *p = io->private_data;
+static void release(paced_t *p) {
     if (p->out_fd >= 0) close(p->out_fd);
     if (p->log_fd >= 0) close(p->log_fd);
+    if (p->times_fd >= 0) close(p->times_fd);
     if (p->timer_fd >= 0) close(p->timer_fd);
     free(p);
+}
+
+static int paced_close(snd_pcm_ioplug_t *io) {
+    release(io->private_data);
     return 0;
+}
+
+/* Opens one of the files the configuration names (O_TRUNC for the samples, O_APPEND for the logs). */
+static int open_output(const char *path, int how, int *fd) {
+    *fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | how, 0644);
+    return *fd < 0 ? -errno : 0;
 }
 
 static const snd_pcm_ioplug_callback_t paced_callbacks = {
@@ -190,7 +218,7 @@ static int parse_xruns(paced_t *p, const char *text) {
 
 SND_PCM_PLUGIN_DEFINE_FUNC(theremin_paced) {
     snd_config_iterator_t i, next;
-    const char *file = NULL, *xruns = NULL, *log = NULL;
+    const char *file = NULL, *xruns = NULL, *log = NULL, *times = NULL;
     double speed = 1.0;
     (void)root;
     snd_config_for_each(i, next, conf) {
@@ -201,6 +229,7 @@ SND_PCM_PLUGIN_DEFINE_FUNC(theremin_paced) {
         if (strcmp(id, "file") == 0) { snd_config_get_string(n, &file); continue; }
         if (strcmp(id, "xruns") == 0) { snd_config_get_string(n, &xruns); continue; }
         if (strcmp(id, "log") == 0) { snd_config_get_string(n, &log); continue; }
+        if (strcmp(id, "times") == 0) { snd_config_get_string(n, &times); continue; }
         if (strcmp(id, "speed") == 0) {
             if (snd_config_get_ireal(n, &speed) < 0 || speed <= 0) return -EINVAL;
             continue;
@@ -215,23 +244,14 @@ SND_PCM_PLUGIN_DEFINE_FUNC(theremin_paced) {
     p->speed = speed;
     p->out_fd = -1;
     p->log_fd = -1;
+    p->times_fd = -1;
     p->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
-    if (p->timer_fd < 0) { int err = -errno; free(p); return err; }
-    if (xruns && parse_xruns(p, xruns) < 0) { close(p->timer_fd); free(p); return -EINVAL; }
-    if (file) {
-        p->out_fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-        if (p->out_fd < 0) { int err = -errno; close(p->timer_fd); free(p); return err; }
-    }
-    if (log && *log) {
-        p->log_fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-        if (p->log_fd < 0) {
-            int err = -errno;
-            if (p->out_fd >= 0) close(p->out_fd);
-            close(p->timer_fd);
-            free(p);
-            return err;
-        }
-    }
+    int err = p->timer_fd < 0 ? -errno : 0;
+    if (!err && xruns && parse_xruns(p, xruns) < 0) err = -EINVAL;
+    if (!err && file) err = open_output(file, O_TRUNC, &p->out_fd);
+    if (!err && log && *log) err = open_output(log, O_APPEND, &p->log_fd);
+    if (!err && times && *times) err = open_output(times, O_APPEND, &p->times_fd);
+    if (err) { release(p); return err; }
     p->io.version = SND_PCM_IOPLUG_VERSION;
     p->io.name = "theremin paced test device";
     p->io.callback = &paced_callbacks;
@@ -240,7 +260,7 @@ SND_PCM_PLUGIN_DEFINE_FUNC(theremin_paced) {
     p->io.poll_events = POLLIN;
     p->io.mmap_rw = 0;
 
-    int err = snd_pcm_ioplug_create(&p->io, name, stream, mode);
+    err = snd_pcm_ioplug_create(&p->io, name, stream, mode);
     if (err < 0) { paced_close(&p->io); return err; }
     static const unsigned int formats[] = { SND_PCM_FORMAT_FLOAT_LE, SND_PCM_FORMAT_S16_LE };
     static const unsigned int accesses[] = { SND_PCM_ACCESS_RW_INTERLEAVED };

@@ -76,7 +76,7 @@ package enum RealtimeScheduling {
     private static let ipcLock = 14
 
     /// Whether the process holds a capability in its effective set (`CapEff` in /proc/self/status).
-    private static func hasCapability(_ bit: Int) -> Bool {
+    static func hasCapability(_ bit: Int) -> Bool {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("CapEff:") }),
               let mask = UInt64(line.dropFirst("CapEff:".count).trimmingCharacters(in: .whitespaces), radix: 16)

@@ -77,16 +77,18 @@ public final class ALSATestEnvironment: @unchecked Sendable {
         return """
         pcm_type.theremin_paced { lib "\(plugin)" }
         pcm.paced {
-            @args [ FILE XRUNS SPEED LOG ]
+            @args [ FILE XRUNS SPEED LOG TIMES ]
             @args.FILE { type string default "" }
             @args.XRUNS { type string default "" }
             @args.SPEED { type real default 1.0 }
             @args.LOG { type string default "" }
+            @args.TIMES { type string default "" }
             type theremin_paced
             file $FILE
             xruns $XRUNS
             speed $SPEED
             log $LOG
+            times $TIMES
         }
         """
     }
@@ -99,13 +101,17 @@ public final class ALSATestEnvironment: @unchecked Sendable {
         return (ALSATestEnvironment.pacedDeviceName(capture: path, xruns: xruns, speed: speed), path)
     }
 
-    /// The name of a paced device capturing into `capture`, forcing underruns at `xruns` and logging every underrun
-    /// into `underrunLog(for: capture)`.
+    /// The name of a paced device capturing into `capture`, forcing underruns at `xruns`, logging every underrun
+    /// into `underrunLog(for: capture)` and when each run started playing into `playTimes(for: capture)`.
     public static func pacedDeviceName(capture: String, xruns: [Int] = [], speed: Double = 1) -> String {
         var device = "paced:FILE=\(capture),SPEED=\(speed),LOG=\(underrunLog(for: capture))"
+            + ",TIMES=\(playTimesLog(for: capture))"
         if !xruns.isEmpty { device += ",XRUNS=" + xruns.map(String.init).joined(separator: ":") }
         return device
     }
+
+    /// Where the paced device capturing into `capture` logs when each run started playing.
+    public static func playTimesLog(for capture: String) -> String { capture + ".times" }
 
     /// Where the paced device capturing into `capture` logs its underruns.
     public static func underrunLog(for capture: String) -> String { capture + ".underruns" }

@@ -1,3 +1,4 @@
+import Foundation
 import ThereminCore
 
 /// Generated performances with known intonation, for the report's tests: notes held at set cent offsets, glides
@@ -6,6 +7,8 @@ public enum IntonationTraces {
     public enum Step: Sendable {
         /// Hold `midi` at `cents` off for `seconds`.
         case hold(midi: Int, cents: Double, seconds: Double)
+        /// Hold `midi` at `cents` off for `seconds`, swinging ±`depth` cents `rate` times a second.
+        case vibrato(midi: Int, cents: Double, rate: Double, depth: Double, seconds: Double)
         /// Glide from the previous hold's height to the next one's, in `seconds`.
         case glide(seconds: Double)
         /// No hand for `seconds`.
@@ -45,6 +48,11 @@ public enum IntonationTraces {
                 let y = height(midi, cents)
                 emit(Int((seconds * frameRate).rounded())) { _ in y }
                 previousY = y
+            case .vibrato(let midi, let cents, let rate, let depth, let seconds):
+                emit(Int((seconds * frameRate).rounded())) { i in
+                    height(midi, cents + depth * sin(2 * .pi * rate * Double(i) / frameRate))
+                }
+                previousY = height(midi, cents)
             case .glide(let seconds):
                 let from = previousY ?? 0.5
                 var to = from

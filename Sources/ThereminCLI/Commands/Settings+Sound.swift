@@ -15,6 +15,12 @@ extension Settings {
         return SoundDescription(mapper: mapper, voice: voice, effects: effects, backing: backing)
     }
 
+    /// Frames per ALSA period at the chosen rate.
+    var periodFrames: Int {
+        guard let periodMilliseconds else { return PlaybackRequest.automaticPeriodFrames(sampleRate: sampleRate) }
+        return max(16, Int((Double(sampleRate) * periodMilliseconds / 1000).rounded()))
+    }
+
     /// The sound device, rate and period asked for; notices (real-time refused) go to stderr.
     var playbackRequest: PlaybackRequest {
         var request = PlaybackRequest(device: audioDevice, sampleRate: sampleRate, periodFrames: periodFrames)

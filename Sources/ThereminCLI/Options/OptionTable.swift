@@ -77,7 +77,9 @@ enum Options {
     /// `--period`: the audio period in milliseconds.
     static let periodSpec = ParameterSpec(name: "period", defaultValue: 5, range: 1...100, unit: "ms",
                                           help: "audio period; smaller is lower latency, larger survives a busy machine")
-    static let period = Option.number("--period", value: "MS", parameter: periodSpec, group: .sound, inPresets: false)
+    static let period = Option.number("--period", value: "MS", parameter: periodSpec, group: .sound, hasDefault: false,
+                                      defaultText: "128 frames (2.7 ms) with real-time priority, else 5",
+                                      inPresets: false)
 
     // MARK: Mapping
     static let low = Option<Double>("--low", value: "NOTE|HZ", help: "pitch at the bottom of the playing area",

@@ -33,8 +33,8 @@ struct Settings: Sendable {
     // Defaults are the options' own (Options, OptionTable.swift).
     var audioDevice = Options.audioDevice.defaultValue ?? "default"
     var sampleRate = Options.rate.defaultValue ?? Options.supportedRates[0]
-    /// `--period`: the audio period in milliseconds.
-    var periodMilliseconds = Options.periodSpec.defaultValue
+    /// `--period`: the audio period in milliseconds; nil chooses it when the device opens (`automaticPeriodFrames`).
+    var periodMilliseconds: Double?
     var voice = VoiceSettings()
     var effects: [SoundEffect] = []
     var mapping = Mapping()
@@ -68,8 +68,6 @@ struct Settings: Sendable {
     /// The intonation report's options (Settings+Practice.swift).
     var practice = PracticeSettings()
 
-    /// Frames per ALSA period at the chosen rate.
-    var periodFrames: Int { max(16, Int((Double(sampleRate) * periodMilliseconds / 1000).rounded())) }
 
     /// Parses and validates `arguments`.
     /// - Throws: `UsageError` naming the option, the bad value and what is accepted.

@@ -14,11 +14,12 @@ enum IntonationText {
                 : "nothing sounded: no hand in the trace\n"
             return text
         }
-        text += "note   holds    held   median   spread\n"
+        text += "note   holds    held   median   spread   vibrato\n"
         for note in report.notes {
             let median = abs(note.medianCents) < 0.05 ? "0.0" : String(format: "%+.1f", note.medianCents)
             text += pad(note.name, 4) + String(format: "%7d %6.1f s ", note.holds, note.heldTime)
-                + String(repeating: " ", count: max(0, 7 - median.count)) + median + String(format: "¢ %7.1f¢\n", note.spreadCents)
+                + String(repeating: " ", count: max(0, 7 - median.count)) + median + String(format: "¢ %7.1f¢", note.spreadCents)
+                + (note.vibrato.map { String(format: "   %.1f Hz ±%.0f¢", $0.rate, $0.depth) } ?? "   none") + "\n"
         }
         text += String(format: "within ±10¢: %.0f%% of held time\nwithin ±25¢: %.0f%% of held time\n",
                        report.shareWithin10 * 100, report.shareWithin25 * 100)
@@ -50,7 +51,11 @@ enum IntonationText {
     /// The figures as JSON (keys sorted; times in seconds, offsets in cents, frequencies in Hz).
     static func json(_ report: IntonationReport, trace: String, crossCheck: AudioCrossCheck? = nil) throws -> String {
         struct Note: Encodable { let note: String; let midi: Int; let holds: Int; let heldSeconds, medianCents, spreadCents: Double }
-        struct Hold: Encodable { let note: String; let start, end, medianCents: Double }
+        struct Hold: Encodable {
+            let note: String
+            let start, end, medianCents: Double
+            let vibratoHz, vibratoCents: Double?
+        }
         struct Check: Encodable { let checkedHolds: Int; let largestDifferenceCents: Double }
         struct Document: Encodable {
             let version = 1
@@ -70,7 +75,11 @@ enum IntonationText {
             notes: report.notes.map { Note(note: $0.name, midi: $0.midi, holds: $0.holds, heldSeconds: $0.heldTime,
                                            medianCents: $0.medianCents, spreadCents: $0.spreadCents) },
             worst: report.worstNotes().map(\.name),
-            holds: report.holds.map { Hold(note: $0.name, start: $0.start, end: $0.end, medianCents: $0.medianOffset) },
+            holds: report.holds.map {
+                let vibrato = $0.vibrato
+                return Hold(note: $0.name, start: $0.start, end: $0.end, medianCents: $0.medianOffset,
+                            vibratoHz: vibrato?.rate, vibratoCents: vibrato?.depth)
+            },
             audioCheck: crossCheck.map { Check(checkedHolds: $0.checked, largestDifferenceCents: $0.largestDifference) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -10,17 +10,21 @@ public struct GateFade: AnchoredCurve, Sendable {
     public var isOpen: Bool = false {
         didSet { anchor() }
     }
-    private var step: Double
+    private var riseStep: Double
+    private var fallStep: Double
     private var anchorGain = 0.0
     /// 1, 2, … 32: the samples since the anchor, as numbers (a table, so the loop needs no conversions).
     private var sampleNumbers: SIMD32<Double>
     private var sinceAnchor = 0
 
     /// - Parameters:
-    ///   - fadeTime: seconds for a full fade in or out (30–60 ms sounds natural).
+    ///   - fadeTime: seconds for a full fade out (30–60 ms sounds natural).
+    ///   - riseTime: seconds for a full fade in; `fadeTime` when nil.
     ///   - sampleRate: samples per second.
-    public init(fadeTime: Double, sampleRate: Double) {
-        step = fadeTime > 0 ? 1 / (fadeTime * sampleRate) : 1
+    public init(fadeTime: Double, riseTime: Double? = nil, sampleRate: Double) {
+        func step(_ time: Double) -> Double { time > 0 ? 1 / (time * sampleRate) : 1 }
+        fallStep = step(fadeTime)
+        riseStep = step(riseTime ?? fadeTime)
         sampleNumbers = SIMD32(repeating: 0)
         for k in 0..<sampleNumbers.scalarCount { sampleNumbers[k] = Double(k + 1) }
     }
@@ -35,7 +39,7 @@ public struct GateFade: AnchoredCurve, Sendable {
         while done < count {
             let n = min(count - done, ParameterRamp.anchorInterval - sinceAnchor)
             let start = anchorGain, first = sinceAnchor, out = output + done
-            let signedStep = isOpen ? step : -step
+            let signedStep = isOpen ? riseStep : -fallStep
             if isOpen ? start >= 1 : start <= 0 {
                 // Fully open or shut (nearly always): the line is flat, the same values the loop would give.
                 out.update(repeating: isOpen ? 1 : 0, count: n)

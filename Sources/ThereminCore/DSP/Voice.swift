@@ -32,7 +32,7 @@ public struct Voice: Sendable {
         vibrato = Vibrato(settings: settings.vibrato, sampleRate: sampleRate)
         pitch = ParameterRamp(value: log2(frequency), time: settings.glide / 1000, sampleRate: sampleRate)
         level = ParameterRamp(value: 0, time: settings.glide / 1000, sampleRate: sampleRate)
-        gate = GateFade(fadeTime: settings.fade / 1000, sampleRate: sampleRate)
+        gate = GateFade(fadeTime: settings.fade / 1000, riseTime: settings.rise / 1000, sampleRate: sampleRate)
         volume = settings.volume
         glideTime = settings.glide / 1000
     }

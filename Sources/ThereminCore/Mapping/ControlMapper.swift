@@ -17,6 +17,8 @@ public struct ControlMapper: Sendable {
     private var filterY: AxisSmoother
     /// The volume hand's height in two-hand mode.
     private var filterVolume: AxisSmoother
+    /// Keeps a held note's vibrato through the correction.
+    private var vibrato = VibratoKeeper()
     private var lastFrequency: Double
 
     public init(mapping: Mapping = Mapping(), smoothing: SmoothingSettings = .expressive,
@@ -41,9 +43,25 @@ public struct ControlMapper: Sendable {
                   octave: octave, handMode: handMode)
     }
 
-    /// The frequency played at a (calibrated, smoothed) height: mapped, corrected, shifted.
+    /// The frequency played at a (calibrated, smoothed) height: mapped, corrected (keeping the vibrato of the note
+    /// held), shifted.
     public func pitch(y: Double) -> Double {
-        correction.correct(frequency: mapping.frequency(y: y)) * exp2(Double(octave))
+        let frequency = mapping.frequency(y: y)
+        guard !correction.isOff, frequency > 0 else { return frequency * exp2(Double(octave)) }
+        let midi = vibrato.corrected(midi: Note.midi(frequency: frequency), by: correction)
+        return Note.frequency(midi: midi) * exp2(Double(octave))
+    }
+
+    /// Follows the pitch hand's height (smoothed) for the vibrato of the note it holds.
+    private mutating func hold(_ y: Double, at time: Double) {
+        guard !correction.isOff else { return }
+        vibrato.update(midi: Note.midi(frequency: mapping.frequency(y: y)), at: time)
+    }
+
+    /// Starts the pitch hand afresh: smoothing and the note held.
+    private mutating func resetPitchHand() {
+        filterY.reset()
+        vibrato.reset()
     }
 
     /// The pitch of a height estimate, with its path in octaves per second.
@@ -74,18 +92,19 @@ public struct ControlMapper: Sendable {
     public mutating func control(for sample: HandSample) -> Control {
         guard sample.present else {
             filterX.reset()
-            filterY.reset()
+            resetPitchHand()
             return Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: sample.t)
         }
         if sample.acquired {
             // A hand found afresh: start smoothing from it, not from the hand before.
             filterX.reset()
-            filterY.reset()
+            resetPitchHand()
         }
         let box = calibration.apply(x: sample.x, y: sample.y)
         let size = sample.handSize
         let x = filterX.update(box.x, at: sample.t, handSize: size)
         let y = filterY.update(box.y, at: sample.t, handSize: size)
+        hold(y.value, at: sample.t)
         lastFrequency = pitch(y: y.value)
         var control = Control(frequency: lastFrequency, amplitude: mapping.amplitude(x: x.value), gate: true,
                               sourceTime: sample.t)
@@ -104,13 +123,14 @@ public struct ControlMapper: Sendable {
         }
         let roles = HandRoles.assign(frame.hands, leftHanded: settings.leftHanded)
         guard let pitchHand = roles.pitch else {
-            filterY.reset()
+            resetPitchHand()
             filterVolume.reset()
             return Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: frame.t)
         }
-        if pitchHand.acquired { filterY.reset() }
+        if pitchHand.acquired { resetPitchHand() }
         let box = calibration.apply(x: pitchHand.x, y: pitchHand.y)
         let y = filterY.update(box.y, at: frame.t, handSize: pitchHand.handSize)
+        hold(y.value, at: frame.t)
         lastFrequency = pitch(y: y.value)
         var control = Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: frame.t)
         pitchPath(y, into: &control)

@@ -167,10 +167,13 @@ final class FaultInjectionTests: BinaryTestCase {
         defer { camera.stop() }
         let trace = small + "/full.csv"
         let (running, capture) = try play(camera, trace: trace)
-        // 4 KiB holds about 100 lines (3 s); keep playing well past that.
-        let playedOn = waitUntil(timeout: 30) {
-            let size = (try? FileManager.default.attributesOfItem(atPath: capture)[.size] as? Int) ?? 0
-            return size > 48_000 * 8 * 5   // five seconds of stereo float sound
+        // 4 KiB holds about 100 lines (3 s at full speed; a loaded machine tracks fewer frames a second): wait for the
+        // disk to fill, then for two more seconds of sound.
+        func size(_ path: String) -> Int { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
+        let filled = waitUntil(timeout: 60) { size(trace) >= 3_500 }
+        let soundWhenFull = size(capture)
+        let playedOn = filled && waitUntil(timeout: 30) {
+            size(capture) > soundWhenFull + 48_000 * 8 * 2   // two seconds of stereo float sound
         }
         running.signal(SIGINT)
         let result = running.wait()

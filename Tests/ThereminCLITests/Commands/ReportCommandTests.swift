@@ -24,6 +24,22 @@ final class ReportCommandTests: BinaryTestCase {
         }
     }
 
+    func testEachHeldNotesVibratoIsGivenWithItsRateAndDepth() throws {
+        let path = directory.appendingPathComponent("vibrato.csv").path
+        let steps: [IntonationTraces.Step] = [.vibrato(midi: 64, cents: 5, rate: 5.5, depth: 30, seconds: 2),
+                                              .glide(seconds: 0.3), .hold(midi: 67, cents: 0, seconds: 1.5)]
+        try IntonationTraces.csv(IntonationTraces.trace(steps)).write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try ProcessRunner.run(binary, ["--report", path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let e4 = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("E4") }, result.stdout)
+        let words = e4.split(separator: " ")
+        let hz = try XCTUnwrap(words.firstIndex(of: "Hz"), String(e4))
+        XCTAssertEqual(Double(words[hz - 1]) ?? 0, 5.5, accuracy: 0.2, String(e4))
+        XCTAssertEqual(Double(words[hz + 1].dropFirst().dropLast()) ?? 0, 30, accuracy: 3, String(e4))
+        let g4 = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("G4") }, result.stdout)
+        XCTAssertTrue(g4.hasSuffix("none"), "a still note has no vibrato: \(g4)")
+    }
+
     func testJSONCarriesTheFiguresWithinHalfACent() throws {
         let trace = try writePractice()
         let result = try ProcessRunner.run(binary, ["--report", trace, "--json"])

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ThereminCLI
+import ThereminAudio
 
 /// What an option's declaration says is what the program does: every declared choice is accepted by the settings,
 /// a word outside them is refused, and presets keep exactly the options declared for them.
@@ -46,7 +47,7 @@ final class OptionDeclarationTests: XCTestCase {
             let text = try XCTUnwrap(option.spec.defaultText, option.name, file: file, line: line)
             XCTAssertEqual(try option.parse(text), option.defaultValue, option.name, file: file, line: line)
         }
-        for option in [Options.volume, Options.glide, Options.fade, Options.period, Options.minCutoff, Options.beta,
+        for option in [Options.volume, Options.glide, Options.fade, Options.minCutoff, Options.beta,
                        Options.derivativeCutoff, Options.brightness, Options.correct, Options.volumeTop,
                        Options.volumeBottom, Options.backingVolume, Options.minHold] {
             try roundTrip(option)
@@ -65,7 +66,8 @@ final class OptionDeclarationTests: XCTestCase {
         XCTAssertEqual(settings.voice.volume, Options.volume.defaultValue)
         XCTAssertEqual(settings.voice.waveform, Options.wave.defaultValue)
         XCTAssertEqual(settings.sampleRate, Options.rate.defaultValue)
-        XCTAssertEqual(settings.periodMilliseconds, Options.period.defaultValue)
+        XCTAssertNil(settings.periodMilliseconds, "no --period: chosen when the device opens")
+        XCTAssertEqual(settings.periodFrames, PlaybackRequest.automaticPeriodFrames(sampleRate: settings.sampleRate))
         XCTAssertEqual(settings.mapping.low, Options.low.defaultValue)
         XCTAssertEqual(settings.mapping.high, Options.high.defaultValue)
         XCTAssertEqual(settings.trackerThreads, Options.trackerThreads.defaultValue)

@@ -1,6 +1,7 @@
 import XCTest
 @testable import ThereminCLI
 import ThereminCapture
+import ThereminAudio
 import ThereminCore
 
 final class SettingsTests: XCTestCase {
@@ -10,7 +11,8 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(settings.audioDevice, "default")
         XCTAssertEqual(settings.mapping, Mapping(law: .linear, low: 220, high: 440))
         XCTAssertEqual(settings.voice, VoiceSettings())
-        XCTAssertEqual(settings.periodFrames, 240)
+        XCTAssertEqual(settings.periodFrames, RealtimeScheduling.isAvailable ? 128 : 240)
+        XCTAssertEqual(try Settings(arguments: ["--period", "5"]).periodFrames, 240)
         XCTAssertTrue(settings.effects.isEmpty)
         XCTAssertEqual(settings.trackerThreads, 1)
         XCTAssertEqual(try Settings(arguments: ["--tracker-threads", "2"]).trackerThreads, 2)

@@ -49,7 +49,14 @@ final class VoiceTests: XCTestCase {
         _ = render(&voice, seconds: 0.2)
         voice.apply(Control(frequency: 440, amplitude: 1, gate: true))
         let back = render(&voice, seconds: 0.5)
-        XCTAssertLessThan(SignalMeasurements.peak(back[0..<96]), 0.05, "fade-in starts quietly")
+        // The note starts within 15 ms (10–90 % of its level in 8 ms) and without a click: it rises from silence,
+        // and no step between samples is larger than the steady tone's own.
+        XCTAssertLessThan(SignalMeasurements.peak(back[0..<24]), 0.06, "fade-in starts quietly")
+        func level(at millisecond: Int) -> Double { SignalMeasurements.peak(back[(millisecond * 48)..<(millisecond * 48 + 110)]) }
+        let tenPercent = (0..<40).first { level(at: $0) >= 0.1 } ?? 99, ninety = (0..<40).first { level(at: $0) >= 0.9 } ?? 99
+        XCTAssertLessThanOrEqual(ninety - tenPercent, 15, "10–90 % rise in \(ninety - tenPercent) ms")
+        let steadyStep = SignalMeasurements.maxStep(back[9_600...])
+        XCTAssertLessThanOrEqual(SignalMeasurements.maxStep(back[0..<960]), steadyStep * 1.05, "no click")
         let measured = SignalMeasurements.zeroCrossingFrequency(back[4_800...], sampleRate: rate) ?? 0
         XCTAssertLessThan(abs(SignalMeasurements.cents(measured, 440)), 1, "no swoop from the old pitch")
     }

@@ -13,6 +13,8 @@ public struct IntonationReport: Sendable, Equatable {
         public var medianCents: Double
         /// Standard deviation of the offsets in cents: how steady the note was (vibrato counts).
         public var spreadCents: Double
+        /// The vibrato of its longest hold that has one; nil when none swung.
+        public var vibrato: VibratoFigures?
     }
 
     /// Seconds from the first to the last frame.
@@ -56,9 +58,11 @@ public struct IntonationReport: Sendable, Equatable {
         notes = byNote.keys.sorted().compactMap { midi in
             guard let group = byNote[midi], let first = group.first else { return nil }
             let offsets = group.flatMap(\.offsets)
+            let vibrato = group.sorted { $0.duration > $1.duration }.lazy.compactMap(\.vibrato).first
             return NoteFigures(midi: midi, name: first.name, holds: group.count,
                                heldTime: group.reduce(0) { $0 + $1.duration },
-                               medianCents: Statistics.median(offsets), spreadCents: Statistics.standardDeviation(offsets))
+                               medianCents: Statistics.median(offsets), spreadCents: Statistics.standardDeviation(offsets),
+                               vibrato: vibrato)
         }
         let sounded = points.filter { $0.sounding && $0.frequency > 0 }.map(\.frequency)
         lowest = sounded.min()
