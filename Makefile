@@ -29,6 +29,13 @@ test: deps-test
 	$(SWIFT) build --scratch-path $(BUILD_DIR) --build-tests
 	$(SWIFT) test --scratch-path $(BUILD_DIR) --skip-build
 
+## The documentation's own checks (also part of `make test`): every relative link and heading anchor in README.md and
+## docs/*.md leads somewhere, README.md stays within 260 lines, docs/guide.md names every option and key.
+.PHONY: docs-check
+docs-check:
+	$(SWIFT) build --scratch-path $(BUILD_DIR) --build-tests
+	$(SWIFT) test --scratch-path $(BUILD_DIR) --skip-build --filter RepositoryDocsTests
+
 ## The whole suite 5 times back to back (STRESS_RUNS) with stress-ng loading both cores and the disk; one line per
 ## run and the failed tests, logs in bench-out/test-stress (issue 22: no test may fail because the machine is busy).
 .PHONY: test-stress
@@ -36,7 +43,7 @@ test-stress: deps-test
 	@scripts/install-deps --test scripts/deps-stress.txt
 	SWIFT=$(SWIFT) BUILD_DIR=$(BUILD_DIR) scripts/test-stress $(or $(STRESS_RUNS),5)
 
-## Benchmarks (figures go into README.md's performance section).
+## Benchmarks (figures go into docs/performance.md).
 bench: bench-render
 
 bench-render: deps

@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// theremin: a camera theremin for Linux. See README.md and ../shared/DESIGN.md for the layout.
+// theremin: a camera theremin for Linux. See docs/architecture.md and ../shared/DESIGN.md for the layout.
 // Targets follow the pipeline: capture -> tracking -> control (core) -> synthesis (core) -> output (audio).
 import PackageDescription
 

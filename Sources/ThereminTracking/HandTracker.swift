@@ -4,8 +4,9 @@ import ThereminCore
 /// Finds the player's hand and index fingertip in camera frames.
 ///
 /// Owns one tracker handle of the CHandTracker shim: the neural tracker (MediaPipe's palm detector and hand landmark
-/// models on OpenCV's DNN module) or the classical skin-colour fallback. Frames are BGR in camera orientation; the
-/// samples are in the mirrored selfie view unless `options.mirrored` is false.
+/// models, run as XNNPACK subgraphs on crops the shim samples itself) or the classical skin-colour fallback (OpenCV
+/// imgproc). Frames are BGR in camera orientation; the samples are in the mirrored selfie view unless
+/// `options.mirrored` is false.
 ///
 /// With `options.maxHands` 2 it follows two hands for two-hand play: `processHands` reports both. Each hand has a
 /// slot that it keeps for as long as it stays tracked, so `hands[i]` is the same hand from frame to frame; a newly

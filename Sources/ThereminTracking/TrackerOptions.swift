@@ -26,7 +26,7 @@ public struct TrackerOptions: Sendable, Equatable {
     public var detectorInterval: Int
     /// Threads each neural network uses. One (the default) runs the models on the tracking thread: on a 2-core laptop
     /// a second thread saves a third of a frame's time only while the other core is idle, and stalls frames by
-    /// hundreds of milliseconds when another program keeps it busy (README, Performance).
+    /// hundreds of milliseconds when another program keeps it busy (docs/performance.md, Hand tracker: time per frame).
     public var threads: Int
     /// While no hand is tracked, also search zoomed tiles of the frame for hands too small for the whole-frame palm
     /// detector (a player two or three metres away); one tile a frame in video mode, all of them for still images.

@@ -34,7 +34,7 @@ enum HelpText {
         text += """
 
         Exit status: 0 success, 1 runtime failure, 2 usage or input error.
-        Traces are CSV (t,x,y,present,...); see README.md for the format.
+        Traces are CSV (t,x,y,present,...); see docs/guide.md (Trace format) for the format.
 
         """
         return text

@@ -157,7 +157,8 @@ enum Options {
                                                              accepted: "neural or classic")
     static let trackerThreads = Option.integer("--tracker-threads", value: "N",
                                                help: "threads the neural tracker's networks use; 2 is a third faster on an idle second core but "
-                                                   + "stalls frames when another program keeps it busy (README, Performance)",
+                                                   + "stalls frames when another program keeps it busy "
+                                                   + "(docs/performance.md)",
                                                group: .camera, default: TrackerOptions().threads, range: TrackerOptions.threadsRange,
                                                refusal: "is not a thread count from \(TrackerOptions.threadsRange.lowerBound) to "
                                                    + "\(TrackerOptions.threadsRange.upperBound)")

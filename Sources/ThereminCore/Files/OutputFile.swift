@@ -2,7 +2,7 @@ import Foundation
 
 /// Where every output goes while it is being written: a temporary name beside the target (`.NAME.PID.part`) that
 /// is renamed into place once the file is complete, so nobody ever sees half a file under the real name and a
-/// failed run leaves nothing behind (NOTES.md). One helper for whole files (`write(_:to:)`: calibrations,
+/// failed run leaves nothing behind (docs/decisions.md). One helper for whole files (`write(_:to:)`: calibrations,
 /// config, presets, MIDI files) and streamed ones (offline traces and sound files open `temporaryPath`, then
 /// `commit()` or `discard()`). Live takes are the exception: they are written under their own name (`TraceWriter`).
 public struct OutputFile: Sendable {

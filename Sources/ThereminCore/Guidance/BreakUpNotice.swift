@@ -31,7 +31,7 @@ public struct BreakUpNotice: Sendable {
         return "the sound keeps breaking up (\(count) underruns within \(Int(window)) s): the audio thread is starved, "
             + "or the sound server takes more at a time than theremin's buffer of \(bufferFrames) frames "
             + "(3 × --period \(period)); play with a longer period (e.g. --period 12), or on PipeWire check the "
-            + "quantum with pw-top (README: Low latency on a PipeWire desktop)"
+            + "quantum with pw-top (docs/guide.md: Low latency on a PipeWire desktop)"
     }
 
     /// Notes the underruns counted so far at `time` (seconds, any monotonic clock); returns the message the first

@@ -1,4 +1,4 @@
-/// theremin's OSC address space (README, "OSC out"): per frame, the sound, then every hand seen.
+/// theremin's OSC address space (docs/guide.md, "OSC out"): per frame, the sound, then every hand seen.
 ///
 /// ```
 /// /theremin/pitch   f        frequency, Hz

@@ -6,8 +6,8 @@ public enum Response: String, Sendable, CaseIterable {
     case steady
 }
 
-/// The motion estimator's parameters (`MotionEstimator`), fixed from `make measure-response` (NOTES: "The motion
-/// estimator").
+/// The motion estimator's parameters (`MotionEstimator`), fixed from `make measure-response` (docs/decisions.md:
+/// "The motion estimator").
 public struct MotionSettings: Sendable, Equatable {
     /// The longest the sound may be carried ahead of the newest frame along the hand's estimated path (seconds): the
     /// pipeline's latency plus a frame at 60 fps. Longer predictions of a vibrato exaggerate it (linear

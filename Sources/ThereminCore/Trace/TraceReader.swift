@@ -37,9 +37,9 @@ public enum TraceReader {
     }
 
     /// What to do about a file that is not a trace at all.
-    static let notATraceRemedy = "give a trace recorded with --record (CSV text; see README.md, Trace format)"
+    static let notATraceRemedy = "give a trace recorded with --record (CSV text; see docs/guide.md, Trace format)"
     /// What to do about a trace with a bad line.
-    static let badLineRemedy = "fix that line (format: README.md, Trace format) or record the trace again"
+    static let badLineRemedy = "fix that line (format: docs/guide.md, Trace format) or record the trace again"
 
     /// - Parameter expectedBytes: the size of the input when known (0 if not), to make room for its rows at once.
     static func parse(name: String, expectedBytes: Int = 0, nextChunk: @escaping () throws -> [UInt8]?) throws -> Trace {

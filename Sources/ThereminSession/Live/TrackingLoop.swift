@@ -127,7 +127,7 @@ public final class TrackingLoop: @unchecked Sendable {
         done.signal()
     }
 
-    /// Silences the instrument while tracking goes on (the `p` key).
+    /// Silences the instrument while tracking goes on (the Space key).
     public func setPaused(_ paused: Bool) { pausedFlag.store(paused, ordering: .relaxed) }
     public var isPaused: Bool { pausedFlag.load(ordering: .relaxed) }
     /// Starts a new guided calibration with the next frame (the `c` key).

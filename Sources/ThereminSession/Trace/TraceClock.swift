@@ -1,7 +1,7 @@
 import ThereminCore
 
-/// Trace time (NOTES.md): seconds from the first frame, its capture time minus the first one's. One clock for a live
-/// recording and for a file tracked offline, so both write the same times.
+/// Trace time (docs/decisions.md): seconds from the first frame, its capture time minus the first one's. One clock
+/// for a live recording and for a file tracked offline, so both write the same times.
 public struct TraceClock: Sendable {
     private var first: Double?
 

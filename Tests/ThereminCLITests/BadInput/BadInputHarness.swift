@@ -34,7 +34,7 @@ final class BadInputHarness {
     /// ALSA configuration with a `default` device that writes into a file (no sound card needed).
     let alsaConfig: String
 
-    /// Counts for the README's reliability section (printed by `report`).
+    /// Counts for docs/reliability.md (printed by `report`).
     private(set) var checked = 0
     private(set) var passed = 0
 
@@ -212,7 +212,7 @@ final class BadInputHarness {
         return names
     }
 
-    /// One line for the README's figures, printed in the test log.
+    /// One line for docs/reliability.md's figures, printed in the test log.
     func report(_ matrix: String) {
         print("bad-input matrix \(matrix): \(passed) of \(checked) cases pass")
     }

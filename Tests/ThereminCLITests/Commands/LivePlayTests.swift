@@ -84,7 +84,8 @@ final class LivePlayTests: BinaryTestCase {
         let run = try playAt60FPS(trace: "live60.csv") { _ in }
         XCTAssertEqual(run.cameraStatus["fps"], "60", "the camera was asked for 60 fps")
         // How many frames a debug build drops beside a busy machine is no property of the program (the release
-        // figures, 0.14 % dropped, and the load test's are in the README); that it goes on tracking is.
+        // figures, 0.14 % dropped, are in docs/performance.md and the load test's in docs/reliability.md); that it
+        // goes on tracking is.
         if let stats = run.stats {
             XCTAssertGreaterThan(stats.tracked, 240, "four seconds of frames tracked: \(run.result.stderr)")
         }

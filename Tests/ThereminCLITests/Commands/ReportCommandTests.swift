@@ -123,9 +123,9 @@ final class ReportCommandTests: BinaryTestCase {
         XCTAssertTrue(again.stdout.contains("intonation of \(renamed):"), again.stdout)
     }
 
-    /// The README's example (`docs/practice.csv`, whose report and plot it shows) is this practice, so the figures
-    /// printed there are the ones these tests check.
-    func testTheREADMEExampleTraceIsTheTestedPractice() throws {
+    /// The documented example (`docs/practice.csv`: README.md shows its report, docs/guide.md its plot too) is this
+    /// practice, so the figures printed there are the ones these tests check.
+    func testTheDocumentedExampleTraceIsTheTestedPractice() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let example = root.appendingPathComponent("docs/practice.csv")
