@@ -1,25 +1,11 @@
-// Every raw C call of ThereminCapture lives in this file: libv4l2's open/ioctl/mmap/close (controls too), poll,
-// eventfd and the monotonic clock. The rest of the module sees typed Swift values and V4L2Error.
+// Every raw C call of ThereminCapture lives in this file: libv4l2's open/ioctl/mmap/close (controls too), poll and
+// eventfd, each interrupted call retried by Core's `SystemCall`. The rest of the module sees typed Swift values and
+// V4L2Error.
 import CV4L2
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Runs a system call again while it fails with EINTR (a signal arrived); returns its last result.
-@inline(__always)
-func retryingOnInterrupt(_ call: () -> Int32) -> Int32 {
-    while true {
-        let result = call()
-        if result != -1 || errno != EINTR { return result }
-    }
-}
-
-/// Seconds on CLOCK_MONOTONIC, the clock V4L2 stamps buffers with.
-func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
+import ThereminCore
 
 /// What VIDIOC_QUERYCAP says about a device.
 struct DeviceCapability {
@@ -128,7 +114,7 @@ final class V4L2Device: @unchecked Sendable {
         Self.quietLibraryLog
         self.path = path
         try Self.requireVideoDevice(path)
-        let fd = retryingOnInterrupt { cv4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
+        let fd = SystemCall.retryingInterrupts { cv4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { throw V4L2Error(operation: "open", errno: errno, device: path) }
         descriptor = fd
     }
@@ -139,11 +125,11 @@ final class V4L2Device: @unchecked Sendable {
     /// reports a file that is not one with a `perror` line of its own on stderr, which the log redirection above
     /// cannot catch (`--camera /dev/null` would print two lines).
     private static func requireVideoDevice(_ path: String) throws(V4L2Error) {
-        let fd = retryingOnInterrupt { Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
+        let fd = SystemCall.retryingInterrupts { Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { throw V4L2Error(operation: "open", errno: errno, device: path) }
         defer { Glibc.close(fd) }
         var capability = v4l2_capability()
-        guard retryingOnInterrupt({ cv4l2_raw_ioctl(fd, CV4L2_VIDIOC_QUERYCAP, &capability) }) == 0 else {
+        guard SystemCall.retryingInterrupts({ cv4l2_raw_ioctl(fd, CV4L2_VIDIOC_QUERYCAP, &capability) }) == 0 else {
             throw V4L2Error(operation: "open", errno: errno, device: path)
         }
     }
@@ -162,7 +148,7 @@ final class V4L2Device: @unchecked Sendable {
     /// One libv4l2 ioctl, retried on EINTR; returns 0 or the errno.
     private func control<Argument>(_ request: UInt, _ argument: inout Argument) -> Int32 {
         let result = withUnsafeMutablePointer(to: &argument) { pointer in
-            retryingOnInterrupt { cv4l2_ioctl(descriptor, request, pointer) }
+            SystemCall.retryingInterrupts { cv4l2_ioctl(descriptor, request, pointer) }
         }
         return result == 0 ? 0 : errno
     }
@@ -272,7 +258,7 @@ final class V4L2Device: @unchecked Sendable {
         var format = v4l2_format()
         format.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         let result = withUnsafeMutablePointer(to: &format) { pointer in
-            retryingOnInterrupt { cv4l2_raw_ioctl(descriptor, CV4L2_VIDIOC_G_FMT, pointer) }
+            SystemCall.retryingInterrupts { cv4l2_raw_ioctl(descriptor, CV4L2_VIDIOC_G_FMT, pointer) }
         }
         return result == 0 ? FourCC(rawValue: format.fmt.pix.pixelformat) : nil
     }
@@ -416,7 +402,7 @@ final class V4L2Device: @unchecked Sendable {
             pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0),
         ]
         let milliseconds = Int32(max(0, min(timeout, 3600)) * 1000)
-        let count = retryingOnInterrupt { poll(&descriptors, 2, milliseconds) }
+        let count = SystemCall.retryingInterrupts { poll(&descriptors, 2, milliseconds) }
         if count == 0 { return .timedOut }
         if count < 0 { return .deviceError }
         if descriptors[1].revents != 0 { return .woken }

@@ -70,7 +70,7 @@ final class V4L2Stream: @unchecked Sendable {
         guard let pixels else { return .damaged }
         let size = conversion.frameSize
         return .frame(Frame(width: size.width, height: size.height, bytesPerRow: conversion.frameBytesPerRow,
-                            pixels: pixels, captureTime: filled.monotonicTimestamp ?? monotonicSeconds(),
+                            pixels: pixels, captureTime: filled.monotonicTimestamp ?? MonotonicClock.now(),
                             sequence: UInt64(filled.sequence)))
     }
 }
