@@ -107,7 +107,7 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
             }
             nextAttempt = MonotonicClock.now() + retryInterval
         }
-        throw error ?? V4L2Error(kind: .unplugged, operation: "VIDIOC_DQBUF", device: configuration.device ?? "")
+        throw error ?? V4L2Error(kind: .unplugged, operation: .dequeueBuffer, device: configuration.device ?? "")
     }
 
     /// One reopening attempt, after waiting for its turn (at most one retry interval).

@@ -51,7 +51,7 @@ final class CaptureThread: @unchecked Sendable {
                         mailbox.countDamaged()
                     case .none where readiness == .deviceError:
                         // poll reported an error but DQBUF has nothing to say: the queue is dead.
-                        throw V4L2Error(operation: "poll", errno: EIO, device: stream.device.path)
+                        throw V4L2Error(operation: .poll, errno: EIO, device: stream.device.path)
                     case .none:
                         continue
                     }
