@@ -39,27 +39,30 @@ let package = Package(
         .target(name: "ThereminCapture", dependencies: ["ThereminCore", "CV4L2", "CTurboJPEG"]),
         .target(name: "CVideoInput", dependencies: ["CShimSupport"], cxxSettings: [openCVHeaders],
                 linkerSettings: openCVForVideo),
-        .target(name: "ThereminVideo", dependencies: ["ThereminCore", "CVisionLoader"]),
+        .target(name: "ThereminVideo", dependencies: ["ThereminCore", "CVisionLoader", "VisionCalls"]),
 
         // MARK: tracking (C++ shim: XNNPACK runs the models, OpenCV does the image work); optimized even in debug:
         // tests run the real models
         .target(name: "CHandTracker", dependencies: ["CShimSupport", "CXNNPACK"],
                 cxxSettings: [.headerSearchPath("."), openCVHeaders, .unsafeFlags(["-O2"], .when(configuration: .debug))],
                 linkerSettings: openCVForTracker + [.linkedLibrary("XNNPACK"), .linkedLibrary("pthreadpool")]),
-        .target(name: "ThereminTracking", dependencies: ["ThereminCore", "CVisionLoader"]),
+        .target(name: "ThereminTracking", dependencies: ["ThereminCore", "CVisionLoader", "VisionCalls"]),
 
         // MARK: preview window (C++ shim over OpenCV highgui/imgproc, imgcodecs for PNG plots; libxcb checks the display
         // before Qt is touched)
         .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
         .target(name: "CPreview", dependencies: ["CShimSupport", "CXCB"],
                 cxxSettings: [.headerSearchPath("."), openCVHeaders], linkerSettings: openCVForPreview),
-        .target(name: "ThereminPreview", dependencies: ["ThereminCore", "CVisionLoader"]),
+        .target(name: "ThereminPreview", dependencies: ["ThereminCore", "CVisionLoader", "VisionCalls"]),
 
         // MARK: what the OpenCV shims share, and how the Swift side reaches them
         // guarded(): C++ exceptions to a status and a one-line message, for every shim (header only).
         .target(name: "CShimSupport", cxxSettings: [openCVHeaders]),
         // The C API tables of the three shims, filled from libtheremin-vision.so on first use (links no OpenCV).
         .target(name: "CVisionLoader"),
+        // The Swift side of the shims' calling convention: a status and a message buffer turned into each module's
+        // error in one place.
+        .target(name: "VisionCalls", dependencies: ["CVisionLoader"]),
         // libtheremin-vision.so: the three shims, and no Swift runtime (no swiftrt.o, libswiftCore only if used),
         // so the library loads into a program whose Swift runtime is linked in statically (`make install`).
         .target(name: "CVisionLibrary", dependencies: ["CHandTracker", "CVideoInput", "CPreview"],
@@ -118,6 +121,7 @@ let package = Package(
         .testTarget(name: "ThereminTrackingTests", dependencies: ["ThereminTracking", "CHandTracker", "ThereminVideo", "ThereminCore",
                                                             "ThereminTestSupport"]),
         .testTarget(name: "ThereminPreviewTests", dependencies: ["ThereminPreview", "ThereminCore"]),
+        .testTarget(name: "VisionCallsTests", dependencies: ["VisionCalls", "CVisionLoader"]),
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport", "CALSA",
                                                          "CSndfile"]),
         .testTarget(name: "ThereminOSCTests", dependencies: ["ThereminOSC", "ThereminCore", "ThereminTestSupport"]),

@@ -63,7 +63,10 @@ static int resolve(void *handle, const char *name, void **slot) {
     return 1;
 }
 
-#define RESOLVE(table, name) ok = ok && resolve(handle, #name, (void **)&table.name)
+#define RESOLVE_INTO(table, name) ok = ok && resolve(handle, #name, (void **)&table.name);
+#define RESOLVE_TRACKER(result, name, ...) RESOLVE_INTO(tracker, name)
+#define RESOLVE_VIDEO(result, name, ...) RESOLVE_INTO(video, name)
+#define RESOLVE_PREVIEW(result, name, ...) RESOLVE_INTO(preview, name)
 
 static void load(void) {
     void *handle = openLibrary();
@@ -71,41 +74,9 @@ static void load(void) {
         return;
     }
     int ok = 1;
-    RESOLVE(tracker, th_status_name);
-    RESOLVE(tracker, th_default_options);
-    RESOLVE(tracker, th_tracker_create);
-    RESOLVE(tracker, th_tracker_create_classic);
-    RESOLVE(tracker, th_tracker_destroy);
-    RESOLVE(tracker, th_tracker_masks_faces);
-    RESOLVE(tracker, th_tracker_reset);
-    RESOLVE(tracker, th_tracker_process_bgr);
-    RESOLVE(tracker, th_tracker_process_hands_bgr);
-    RESOLVE(tracker, th_draw_hand);
-    RESOLVE(tracker, th_set_num_threads);
-    RESOLVE(tracker, th_get_num_threads);
-    RESOLVE(video, tv_video_open);
-    RESOLVE(video, tv_video_get_info);
-    RESOLVE(video, tv_video_read);
-    RESOLVE(video, tv_video_close);
-    RESOLVE(video, tv_image_load);
-    RESOLVE(video, tv_image_view);
-    RESOLVE(video, tv_image_free);
-    RESOLVE(preview, pv_status_name);
-    RESOLVE(preview, pv_display_check);
-    RESOLVE(preview, pv_window_open);
-    RESOLVE(preview, pv_window_move);
-    RESOLVE(preview, pv_window_show);
-    RESOLVE(preview, pv_window_poll_key);
-    RESOLVE(preview, pv_window_close);
-    RESOLVE(preview, pv_mirror_scaled);
-    RESOLVE(preview, pv_fill);
-    RESOLVE(preview, pv_draw_line);
-    RESOLVE(preview, pv_draw_rect);
-    RESOLVE(preview, pv_draw_circle);
-    RESOLVE(preview, pv_blend_rect);
-    RESOLVE(preview, pv_draw_text);
-    RESOLVE(preview, pv_measure_text);
-    RESOLVE(preview, pv_encode_png);
+    TH_API_FUNCTIONS(RESOLVE_TRACKER)
+    TV_API_FUNCTIONS(RESOLVE_VIDEO)
+    PV_API_FUNCTIONS(RESOLVE_PREVIEW)
     loaded = ok;
 }
 

@@ -3,22 +3,34 @@ import ThereminCore
 
 /// An ALSA failure: which operation, on which device, ALSA's own reason, and what the player can do about it.
 public struct ALSAError: ReportableError, Sendable, Equatable {
+    /// When the call failed, which decides the exit status: a device that cannot be opened is the player's to fix
+    /// (input, exit 2); one that fails once open, a runtime failure (exit 1).
+    public enum Stage: Sendable, Equatable {
+        case opening
+        case opened
+    }
+
     public let operation: String
     /// The negative errno ALSA returned.
     public let code: Int32
     public let device: String
-    /// The option that picks this device, named in the hints: `--audio-device` for playback, `--audio-input` for
-    /// capture.
-    public var option = "--audio-device"
-    /// Input for a device that cannot be opened (the player named it or must fix it); runtime for a device that
-    /// fails while in use.
-    public var failureKind = FailureKind.runtime
+    /// Which way the device carries sound, which names the option that picks it in the hints.
+    public let direction: ALSAPCM.Direction
+    public let stage: Stage
 
-    public init(operation: String, code: Int32, device: String) {
+    public init(operation: String, code: Int32, device: String, direction: ALSAPCM.Direction = .playback,
+                stage: Stage = .opened) {
         self.operation = operation
         self.code = code
         self.device = device
+        self.direction = direction
+        self.stage = stage
     }
+
+    /// The option that picks this device: `--audio-device` for playback, `--audio-input` for capture.
+    public var option: String { direction == .capture ? "--audio-input" : "--audio-device" }
+
+    public var failureKind: FailureKind { stage == .opening ? .input : .runtime }
 
     /// ALSA's text for the code.
     public var reason: String { ALSACalls.reason(code) }
@@ -35,7 +47,7 @@ public struct ALSAError: ReportableError, Sendable, Equatable {
             return "check the name with `theremin --list-devices` and pass it with \(option)"
         case EACCES, EPERM:
             return "you may need to be in the 'audio' group"
-        case EINVAL where operation == "open":
+        case EINVAL where stage == .opening:
             // alsa-lib's answer to a card number that does not exist (hw:99) or a name it cannot parse.
             return "no such device, or the name is malformed: check it with `theremin --list-devices` and pass it with \(option)"
         case EINVAL:

@@ -18,13 +18,11 @@ public final class ALSAPCM {
         ALSACalls.silenceLibraryMessages()
         let (pcm, opened) = ALSACalls.openPCM(request.device, capture: direction == .capture)
         guard let pcm else {
-            var error = ALSAError(operation: "open", code: opened, device: request.device)
-            error.failureKind = .input
-            throw error
+            throw ALSAError(operation: "open", code: opened, device: request.device, direction: direction, stage: .opening)
         }
         handle = pcm
         do {
-            format = try ALSACalls.configure(pcm, request: request, capture: direction == .capture)
+            format = try ALSACalls.configure(pcm, request: request, direction: direction)
         } catch {
             ALSACalls.closePCM(pcm)
             handle = nil

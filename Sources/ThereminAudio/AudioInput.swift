@@ -15,13 +15,7 @@ public final class AudioInput {
     /// - Throws: `ALSAError` when the device cannot be opened or refuses every usable format.
     public init(device: String, sampleRate: Int = 48_000, periodFrames: Int = 1_024) throws(ALSAError) {
         let request = PlaybackRequest(device: device, sampleRate: sampleRate, channels: 1, periodFrames: periodFrames, periods: 4)
-        do {
-            pcm = try ALSAPCM(request: request, direction: .capture)
-        } catch {
-            var error = error
-            error.option = "--audio-input"
-            throw error
-        }
+        pcm = try ALSAPCM(request: request, direction: .capture)
         let capacity = pcm.format.periodFrames * pcm.format.channels
         interleavedFloat = [Float](repeating: 0, count: capacity)
         interleavedInt16 = [Int16](repeating: 0, count: capacity)
@@ -30,9 +24,7 @@ public final class AudioInput {
             stream.setBlocking(true)
             let started = stream.start()
             if started < 0 {
-                var error = ALSAError(operation: "start capture", code: started, device: device)
-                error.option = "--audio-input"
-                throw error
+                throw ALSAError(operation: "start capture", code: started, device: device, direction: .capture)
             }
         }
     }
@@ -91,9 +83,7 @@ public final class AudioInput {
     }
 
     private func inputError(_ operation: String, _ code: Int32) -> ALSAError {
-        var error = ALSAError(operation: operation, code: code, device: pcm.device)
-        error.option = "--audio-input"
-        return error
+        ALSAError(operation: operation, code: code, device: pcm.device, direction: .capture)
     }
 
     /// Stops capturing and closes the device.

@@ -1,4 +1,3 @@
-import CSampleRate
 import Foundation
 import ThereminCore
 
@@ -41,30 +40,12 @@ public enum BackingTrackLoader {
         return (left, right)
     }
 
-    /// Resamples one channel with libsamplerate's `src_simple`.
+    /// Resamples one channel with libsamplerate (`SampleRateConversion`).
     static func resample(_ input: [Float], from sourceRate: Int, to targetRate: Int, path: String) throws -> [Float] {
-        let ratio = Double(targetRate) / Double(sourceRate)
-        let capacity = Int((Double(input.count) * ratio).rounded(.up)) + 16
-        var output = [Float](repeating: 0, count: capacity)
-        var generated = 0
-        let status: Int32 = input.withUnsafeBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { destination in
-                guard let sourceBase = source.baseAddress, let destinationBase = destination.baseAddress else { return -1 }
-                var data = SRC_DATA()
-                data.data_in = sourceBase
-                data.input_frames = Int(source.count)
-                data.data_out = destinationBase
-                data.output_frames = Int(destination.count)
-                data.src_ratio = ratio
-                let result = src_simple(&data, Int32(SRC_SINC_MEDIUM_QUALITY), 1)
-                generated = Int(data.output_frames_gen)
-                return result
-            }
+        switch SampleRateConversion.resample(input, ratio: Double(targetRate) / Double(sourceRate)) {
+        case .success(let output): return output
+        case .failure(let failure):
+            throw SoundFileError(path: path, problem: "cannot be resampled from \(sourceRate) to \(targetRate) Hz: \(failure.text)")
         }
-        guard status == 0 else {
-            throw SoundFileError(path: path, problem: "cannot be resampled from \(sourceRate) to \(targetRate) Hz: \(String(cString: src_strerror(status)))")
-        }
-        output.removeLast(output.count - generated)
-        return output
     }
 }

@@ -1,4 +1,3 @@
-import CSndfile
 import Foundation
 import ThereminCore
 
@@ -12,7 +11,7 @@ public final class SoundFileWriter {
     public let temporaryPath: String
     public let sampleRate: Int
     public let channels: Int
-    private var file: OpaquePointer?
+    private var file: SoundFileHandle?
     private let output: OutputFile
     /// For 24-bit PCM (WAV, AIFF): samples are converted here and handed over as bytes (`PCM24Encoder`); nil for
     /// FLAC and Ogg, which libsndfile must encode itself.
@@ -21,9 +20,9 @@ public final class SoundFileWriter {
     /// for one block's interleaved floats, grown when a larger block comes.
     private var staging = PageAlignedStaging(dataStart: 0, frameBytes: 1)
     private var floats = ScratchBuffer<Float>()
-    /// A second descriptor on the temporary file, only to start its writeback as blocks are finished (-1: none),
-    /// and how far that writeback has been asked for.
-    private var writebackDescriptor: Int32 = -1
+    /// A second descriptor on the temporary file, only to start its writeback as blocks are finished, and how far
+    /// that writeback has been asked for.
+    private var writeback: FileDescriptor?
     private var written: Int64 = 0
     private var writebackStarted: Int64 = 0
     /// Bytes between two writeback requests.
@@ -41,22 +40,15 @@ public final class SoundFileWriter {
         rawOrder = SoundFileWriter.rawOrder(forExtension: url.pathExtension.lowercased())
         output = OutputFile(path: path)
         temporaryPath = output.temporaryPath
-        var info = SF_INFO()
-        info.samplerate = Int32(sampleRate)
-        info.channels = Int32(channels)
-        info.format = format
-        guard let handle = sf_open(temporaryPath, Int32(SFM_WRITE), &info) else {
-            let reason = String(cString: sf_strerror(nil))
-            throw SoundFileError(path: path, problem: "cannot be created (\(reason)); check that the folder exists and is writable")
+        switch SoundFileHandle.create(temporaryPath, format: format, sampleRate: sampleRate, channels: channels) {
+        case .success(let handle): file = handle
+        case .failure(let failure):
+            throw SoundFileError(path: path, problem: "cannot be created (\(failure.text)); check that the folder exists and is writable")
         }
-        file = handle
-        // Deterministic output: no dither, no clipping surprises, no date/software strings that change per run.
-        sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
         if rawOrder != nil {
-            writebackDescriptor = open(temporaryPath, O_WRONLY | O_CLOEXEC)
+            writeback = try? FileDescriptor.open(temporaryPath, .writeOnly)
             // libsndfile has written the header: the data starts at the file's present size.
-            var status = stat()
-            let headerSize = writebackDescriptor >= 0 && fstat(writebackDescriptor, &status) == 0 ? Int(status.st_size) : 0
+            let headerSize = (try? writeback?.size()).map { Int($0) } ?? 0
             staging = PageAlignedStaging(dataStart: headerSize, frameBytes: 3 * channels)
         }
     }
@@ -98,8 +90,7 @@ public final class SoundFileWriter {
 
     private func writeFloats(_ samples: UnsafePointer<Float>, frames: Int) throws(SoundFileError) {
         guard let file else { return }
-        let written = sf_writef_float(file, samples, sf_count_t(frames))
-        if written != sf_count_t(frames) { throw writeFailed() }
+        if file.writeFrames(samples, frames: frames) != frames { throw writeFailed() }
     }
 
     /// Takes `count` bytes just encoded into the staging area and writes the runs it releases.
@@ -109,7 +100,7 @@ public final class SoundFileWriter {
 
     private func writeOut(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) throws(SoundFileError) {
         guard let file else { return }
-        if sf_write_raw(file, bytes, sf_count_t(count)) != sf_count_t(count) { throw writeFailed() }
+        if file.writeRaw(bytes, count: count) != count { throw writeFailed() }
         written += Int64(count)
         startWriteback()
     }
@@ -118,31 +109,23 @@ public final class SoundFileWriter {
     /// disk works while the render goes on, and the rename at the end does not have it all to start. A failure
     /// only loses that head start.
     private func startWriteback() {
-        guard writebackDescriptor >= 0, written - writebackStarted >= SoundFileWriter.writebackInterval else { return }
-        _ = theremin_start_writeback(writebackDescriptor, writebackStarted, written - writebackStarted)
+        guard let writeback, written - writebackStarted >= SoundFileWriter.writebackInterval else { return }
+        writeback.startWriteback(from: writebackStarted, length: written - writebackStarted)
         writebackStarted = written
     }
 
     private func closeWriteback() {
-        if writebackDescriptor >= 0 { close(writebackDescriptor) }
-        writebackDescriptor = -1
+        writeback?.close()
+        writeback = nil
     }
 
     private func writeFailed() -> SoundFileError {
-        SoundFileError(path: path, problem: "write failed (\(SoundFileWriter.reason(sf_strerror(file)))): \(SoundFileWriter.remedy)",
+        SoundFileError(path: path, problem: "write failed (\(file?.failure.reason ?? "unknown error")): \(SoundFileWriter.remedy)",
                        kind: .runtime)
     }
 
     /// What to do when the file cannot be finished; an older file of that name is left as it was.
     static let remedy = "free some space or write to another folder; nothing under this name was changed"
-
-    /// libsndfile's reason without its "System error : " prefix and final full stop.
-    static func reason(_ text: UnsafePointer<CChar>?) -> String {
-        var reason = text.map { String(cString: $0) } ?? "unknown error"
-        if reason.hasPrefix("System error : ") { reason.removeFirst("System error : ".count) }
-        while reason.hasSuffix(".") { reason.removeLast() }
-        return reason
-    }
 
     /// Closes the file and moves it into place.
     public func finish() throws(SoundFileError) {
@@ -155,10 +138,9 @@ public final class SoundFileWriter {
         }
         self.file = nil
         closeWriteback()
-        let closed = sf_close(file)
-        guard closed == 0 else {
+        if let failure = file.close() {
             output.discard()
-            throw SoundFileError(path: path, problem: "could not be completed (\(SoundFileWriter.reason(sf_error_number(closed)))): "
+            throw SoundFileError(path: path, problem: "could not be completed (\(failure.reason)): "
                                  + SoundFileWriter.remedy, kind: .runtime)
         }
         do {
@@ -172,7 +154,7 @@ public final class SoundFileWriter {
     public func discard() {
         closeWriteback()
         guard let file else { return }
-        sf_close(file)
+        file.close()
         self.file = nil
         output.discard()
     }
@@ -191,12 +173,12 @@ public final class SoundFileWriter {
         format(forExtension: URL(fileURLWithPath: path).pathExtension.lowercased()) != nil
     }
 
-    static func format(forExtension ext: String) -> Int32? {
+    static func format(forExtension ext: String) -> SoundFileFormat? {
         switch ext {
-        case "wav": return Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_24)
-        case "flac": return Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_24)
-        case "aiff", "aif": return Int32(SF_FORMAT_AIFF | SF_FORMAT_PCM_24)
-        case "ogg", "oga": return Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS)
+        case "wav": return .wav24
+        case "flac": return .flac24
+        case "aiff", "aif": return .aiff24
+        case "ogg", "oga": return .oggVorbis
         default: return nil
         }
     }

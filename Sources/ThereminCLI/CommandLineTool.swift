@@ -16,13 +16,8 @@ public enum CommandLineTool {
         do {
             let settings = try Settings(arguments: arguments, applyingPresetsFrom: ProcessInfo.processInfo.environment)
             return try dispatch(settings)
-        } catch let error as any ReportableError {
-            let hint = error.failureKind == .usage ? ". See 'theremin --help'." : ""
-            Output.err("theremin: \(error)\(hint)\n")
-            return error.exitStatus
         } catch {
-            Output.err("theremin: \(error)\n")
-            return 1
+            return ErrorReport.report(error)
         }
     }
 

@@ -45,13 +45,13 @@ public enum CameraDiscovery {
 
     /// The first capture camera in `directory` (what `theremin` uses without `--camera`).
     ///
-    /// - Throws: `V4L2Error` `.notFound` when there is none, or the error of the first node that could not be
+    /// - Throws: `V4L2Error` `.noCamera` when there is none, or the error of the first node that could not be
     ///   examined (e.g. `.permissionDenied`), which says more than "none found".
     public static func firstCamera(in directory: String = "/dev") throws(V4L2Error) -> String {
         let found = survey(in: directory)
         if let camera = found.cameras.first { return camera.path }
         if let problem = found.unreadable.first { throw problem }
-        throw V4L2Error(kind: .notFound, operation: "discover", device: directory,
+        throw V4L2Error(kind: .noCamera, operation: .discover, device: directory,
                         detail: "no video capture device among \(directory)/video*")
     }
 
@@ -67,7 +67,7 @@ public enum CameraDiscovery {
     static func describe(_ device: V4L2Device) throws(V4L2Error) -> CameraDescription {
         let capability = try device.capability()
         guard capability.isVideoCapture, capability.canStream else {
-            throw V4L2Error(kind: .notCaptureDevice, operation: "VIDIOC_QUERYCAP", device: device.path,
+            throw V4L2Error(kind: .notCaptureDevice, operation: .queryCapability, device: device.path,
                             detail: "it is \(capability.kindDescription) (driver \(capability.driver))")
         }
         var formats: [CameraFormat] = []

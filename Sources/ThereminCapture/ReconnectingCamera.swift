@@ -105,14 +105,14 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
                 droppedBefore += current.droppedFrames
                 sequenceBase = (lastSequence ?? sequenceBase) + 1
             }
-            nextAttempt = monotonicSeconds() + retryInterval
+            nextAttempt = MonotonicClock.now() + retryInterval
         }
-        throw error ?? V4L2Error(kind: .unplugged, operation: "VIDIOC_DQBUF", device: configuration.device ?? "")
+        throw error ?? V4L2Error(kind: .unplugged, operation: .dequeueBuffer, device: configuration.device ?? "")
     }
 
     /// One reopening attempt, after waiting for its turn (at most one retry interval).
     private func reopen() throws(V4L2Error) -> Frame? {
-        let wait = lock.withLock { nextAttempt } - monotonicSeconds()
+        let wait = lock.withLock { nextAttempt } - MonotonicClock.now()
         if wait > 0 { Thread.sleep(forTimeInterval: min(wait, retryInterval)) }
         if lock.withLock({ closed }) { return nil }
         let device = configuration.device ?? ""
@@ -134,7 +134,7 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
             }
             return try nextFrame()
         } catch {
-            lock.withLock { nextAttempt = monotonicSeconds() + retryInterval }
+            lock.withLock { nextAttempt = MonotonicClock.now() + retryInterval }
             throw V4L2Error(kind: .unplugged, operation: error.operation, errno: error.errno, device: device,
                             detail: "waiting for it to come back")
         }

@@ -76,7 +76,7 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
 
     /// Opens and starts the camera.
     ///
-    /// - Throws: `V4L2Error`: `.notFound` (no such device, or no camera at all), `.permissionDenied`, `.busy`,
+    /// - Throws: `V4L2Error`: `.notFound` (no such device), `.noCamera` (no camera at all), `.permissionDenied`, `.busy`,
     ///   `.notCaptureDevice`, `.noUsableFormat` (the message lists what is offered), `.failed`.
     public init(_ configuration: Configuration = Configuration()) throws(V4L2Error) {
         self.configuration = configuration
@@ -148,12 +148,12 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         let granted = try device.setFormat(.bgr24, choice.size)
         guard granted.fourcc == .bgr24 else {
             let offered = camera.formats.map(\.fourcc.description).joined(separator: ", ")
-            throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: device.path,
+            throw V4L2Error(kind: .noUsableFormat, operation: .setFormat, device: device.path,
                             detail: "libv4l2 cannot convert its formats (\(offered)) to BGR; "
                                 + "pick another camera with --camera")
         }
         guard granted.width > 0, granted.height > 0, granted.bytesPerLine >= granted.width * 3 else {
-            throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: device.path,
+            throw V4L2Error(kind: .noUsableFormat, operation: .setFormat, device: device.path,
                             detail: "the driver granted an unusable BGR format "
                                 + "(\(granted.width)x\(granted.height), \(granted.bytesPerLine) bytes per row)")
         }
@@ -187,7 +187,7 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         -> PixelFormat {
         let native = try device.setFormat(fourcc, size)
         guard native.fourcc == fourcc, native.width == size.width, native.height == size.height else {
-            throw V4L2Error(kind: .noUsableFormat, operation: "VIDIOC_S_FMT", device: device.path,
+            throw V4L2Error(kind: .noUsableFormat, operation: .setFormat, device: device.path,
                             detail: "the camera offers \(fourcc) at \(size) but granted "
                                 + "\(native.fourcc) at \(native.width)x\(native.height) when asked for it")
         }
@@ -223,7 +223,7 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         case .closed: return nil
         case .failed(let error): throw error
         case .timedOut:
-            throw V4L2Error(kind: .timedOut, operation: "waiting for a frame", device: devicePath,
+            throw V4L2Error(kind: .timedOut, operation: .waitForFrame, device: devicePath,
                             detail: "for \(FrameInterval.format(configuration.frameTimeout)) s")
         }
     }

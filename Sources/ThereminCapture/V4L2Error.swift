@@ -10,8 +10,10 @@ import ThereminCore
 public struct V4L2Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kinds of trouble a camera user can do something about.
     public enum Kind: String, Sendable, Equatable, CaseIterable {
-        /// No such device node (or no camera at all).
+        /// No such device node.
         case notFound
+        /// No camera at all among the device nodes searched.
+        case noCamera
         /// The node exists but this user may not open it.
         case permissionDenied
         /// Another program holds the camera (`EBUSY`).
@@ -28,9 +30,42 @@ public struct V4L2Error: Error, Sendable, Equatable, CustomStringConvertible {
         case failed
     }
 
+    /// What was being done when a camera call failed; its name is the system call or request, as messages quote it.
+    public enum Operation: String, Sendable, Equatable, CaseIterable {
+        case discover
+        case open
+        case queryCapability = "VIDIOC_QUERYCAP"
+        case enumerateFormats = "VIDIOC_ENUM_FMT"
+        case enumerateFrameSizes = "VIDIOC_ENUM_FRAMESIZES"
+        case enumerateFrameIntervals = "VIDIOC_ENUM_FRAMEINTERVALS"
+        case chooseFormat = "choose format"
+        case getFormat = "VIDIOC_G_FMT"
+        case setFormat = "VIDIOC_S_FMT"
+        case getStreamParameters = "VIDIOC_G_PARM"
+        case setStreamParameters = "VIDIOC_S_PARM"
+        case getControl = "VIDIOC_G_CTRL"
+        case setControl = "VIDIOC_S_CTRL"
+        case requestBuffers = "VIDIOC_REQBUFS"
+        case queryBuffer = "VIDIOC_QUERYBUF"
+        case mapBuffer = "mmap"
+        case startJPEGDecoder = "tjInitDecompress"
+        case createWakeEvent = "eventfd"
+        case startStreaming = "VIDIOC_STREAMON"
+        case stopStreaming = "VIDIOC_STREAMOFF"
+        case queueBuffer = "VIDIOC_QBUF"
+        case dequeueBuffer = "VIDIOC_DQBUF"
+        case poll
+        case waitForFrame = "waiting for a frame"
+
+        /// Calls that tell whether the node is a camera at all: there ENOTTY means "not a capture device".
+        var identifiesDevice: Bool { self == .open || self == .queryCapability }
+        /// Calls on a running stream: there an I/O error means the camera went away.
+        var movesFrames: Bool { self == .queueBuffer || self == .dequeueBuffer || self == .poll }
+    }
+
     public var kind: Kind
-    /// The system call or request that failed, e.g. `open`, `VIDIOC_S_FMT`, `VIDIOC_DQBUF`.
-    public var operation: String
+    /// The system call or request that failed.
+    public var operation: Operation
     /// The errno it returned; 0 when the failure is not an errno (e.g. no usable format).
     public var errno: Int32
     /// The device path, e.g. `/dev/video0` (or the directory searched, when no camera was found).
@@ -39,12 +74,12 @@ public struct V4L2Error: Error, Sendable, Equatable, CustomStringConvertible {
     public var detail: String?
 
     /// An error whose kind follows from the operation and errno (EBUSY is `.busy`, ENODEV mid-stream is `.unplugged`, …).
-    public init(operation: String, errno: Int32, device: String, detail: String? = nil) {
+    public init(operation: Operation, errno: Int32, device: String, detail: String? = nil) {
         self.init(kind: Self.classify(operation: operation, errno: errno), operation: operation, errno: errno,
                   device: device, detail: detail)
     }
 
-    public init(kind: Kind, operation: String, errno: Int32 = 0, device: String, detail: String? = nil) {
+    public init(kind: Kind, operation: Operation, errno: Int32 = 0, device: String, detail: String? = nil) {
         self.kind = kind
         self.operation = operation
         self.errno = errno
@@ -62,10 +97,10 @@ public struct V4L2Error: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        let because = errno == 0 ? "" : " (\(operation): \(reason))"
+        let because = errno == 0 ? "" : " (\(operation.rawValue): \(reason))"
         let facts = detail.map { ": \($0)" } ?? ""
         switch kind {
-        case .notFound where operation == "discover":
+        case .noCamera:
             return "no camera found in \(device)\(facts): plug in a webcam, or check `theremin --list-devices`"
         case .notFound:
             return "camera \(device) not found\(because): plug it in, or pick one from `theremin --list-devices` "
@@ -87,21 +122,21 @@ public struct V4L2Error: Error, Sendable, Equatable, CustomStringConvertible {
             return "camera \(device) delivered no frame\(detail.map { " \($0)" } ?? ""): check the camera and its cable, "
                 + "or pick another with --camera"
         case .failed:
-            return "camera \(device): \(operation) failed\(because)\(facts): unplug and replug the camera, "
+            return "camera \(device): \(operation.rawValue) failed\(because)\(facts): unplug and replug the camera, "
                 + "or pick another with --camera"
         }
     }
 
     /// Which kind an errno means for a given operation.
-    static func classify(operation: String, errno: Int32) -> Kind {
-        let opening = operation == "open"
+    static func classify(operation: Operation, errno: Int32) -> Kind {
+        let opening = operation == .open
         switch errno {
         case EBUSY: return .busy
         case EACCES, EPERM: return .permissionDenied
         case ENOENT: return opening ? .notFound : .failed
         case ENODEV, ENXIO: return opening ? .notFound : .unplugged
-        case EIO: return ["VIDIOC_DQBUF", "VIDIOC_QBUF", "poll"].contains(operation) ? .unplugged : .failed
-        case ENOTTY: return opening || operation == "VIDIOC_QUERYCAP" ? .notCaptureDevice : .failed
+        case EIO: return operation.movesFrames ? .unplugged : .failed
+        case ENOTTY: return operation.identifiesDevice ? .notCaptureDevice : .failed
         case ETIMEDOUT: return .timedOut
         default: return .failed
         }

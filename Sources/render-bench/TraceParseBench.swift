@@ -19,14 +19,14 @@ func benchmarkTraceParse(runs: Int) {
     var times: [Double] = []
     var samples = 0
     for _ in 0..<max(runs, 1) {
-        let start = now()
+        let start = MonotonicClock.now()
         do {
             samples += try TraceReader.parse(bytes: bytes, name: "bench.csv").samples.count
         } catch {
             print("trace-parse: the generated trace was refused: \(error)")
             return
         }
-        times.append(now() - start)
+        times.append(MonotonicClock.now() - start)
     }
     let rows = samples / max(runs, 1)
     let parse = median(times)

@@ -22,12 +22,6 @@ func median(_ values: [Double]) -> Double {
     return sorted[sorted.count / 2]
 }
 
-func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
 /// A performance that keeps every ramp busy: a new control at 30 fps sweeping pitch and level.
 func schedule(frames: Int) -> [TimedControl] {
     stride(from: 0, to: frames, by: 1_600).enumerated().map { index, sample in
@@ -46,12 +40,12 @@ func renderOnce() -> Double {
     let buffer = UnsafeMutablePointer<Float>.allocate(capacity: block)
     defer { buffer.deallocate() }
     var checksum: Float = 0
-    let start = now()
+    let start = MonotonicClock.now()
     while !renderer.isFinished {
         renderer.render(into: buffer, frames: block)
         checksum += buffer[0]
     }
-    let elapsed = now() - start
+    let elapsed = MonotonicClock.now() - start
     if checksum.isNaN { print("checksum NaN") }
     return elapsed
 }
@@ -63,10 +57,10 @@ func soxOnce() -> Double? {
     process.arguments = ["-n", "-r", "48000", "-b", "16", out, "synth", String(audioSeconds), "sine", "440"]
     process.standardError = FileHandle.nullDevice
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sox") else { return nil }
-    let start = now()
+    let start = MonotonicClock.now()
     do { try process.run() } catch { return nil }
     process.waitUntilExit()
-    let elapsed = now() - start
+    let elapsed = MonotonicClock.now() - start
     try? FileManager.default.removeItem(atPath: out)
     return process.terminationStatus == 0 ? elapsed : nil
 }
@@ -116,12 +110,12 @@ func renderFullChainOnce(_ track: BackingTrack) -> Double {
     let right = UnsafeMutablePointer<Float>.allocate(capacity: block)
     defer { left.deallocate(); right.deallocate() }
     var checksum: Float = 0
-    let start = now()
+    let start = MonotonicClock.now()
     while !mixer.isFinished {
         mixer.renderStereo(left: left, right: right, frames: block)
         checksum += left[0] + right[block - 1]
     }
-    let elapsed = now() - start
+    let elapsed = MonotonicClock.now() - start
     if checksum.isNaN { print("checksum NaN") }
     return elapsed
 }

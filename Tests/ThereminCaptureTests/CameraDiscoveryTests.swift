@@ -52,7 +52,7 @@ final class CameraDiscoveryTests: XCTestCase {
         let survey = CameraDiscovery.survey(in: fake.directory)
         XCTAssertEqual(survey.cameras, [])
         XCTAssertEqual(survey.unreadable, [])
-        let error = assertV4L2Error(.notFound) { try CameraDiscovery.firstCamera(in: fake.directory) }
+        let error = assertV4L2Error(.noCamera) { try CameraDiscovery.firstCamera(in: fake.directory) }
         XCTAssertTrue(error?.description.hasPrefix("no camera found in \(fake.directory)") ?? false,
                       error?.description ?? "")
     }

@@ -43,9 +43,6 @@ typedef enum th_status {
     TH_ERROR_OUT_OF_MEMORY = 6,
 } th_status;
 
-/** A short constant name for a status (for logs and tests), e.g. "model invalid". */
-const char *th_status_name(th_status status);
-
 /** Which hand, from the player's point of view. */
 typedef enum th_handedness {
     TH_HAND_UNKNOWN = 0,
@@ -100,9 +97,6 @@ typedef struct th_options {
 /** The most threads a tracker's networks may use. */
 #define TH_MAX_TRACKER_THREADS 16
 
-/** MediaPipe's defaults (mirrored, tracking, 0.5 and 0.5), one hand, detector interval 5, one thread. */
-th_options th_default_options(void);
-
 /** What the tracker reports for one frame. */
 typedef struct th_hand {
     /** 1 when a hand is seen in this frame; when 0 the other fields are zero. */
@@ -135,72 +129,70 @@ typedef struct th_hand {
 /** Opaque tracker handle. */
 typedef struct th_tracker th_tracker;
 
-/**
- * Creates a neural tracker from the palm detector and hand landmark graph files (models/README.md). Loads, builds
- * and test-runs both models. Options out of range (max_hands not 1 to TH_MAX_HANDS, detector_interval < 1, threads
- * not 1 to TH_MAX_TRACKER_THREADS) give TH_ERROR_INVALID_ARGUMENT.
- * On failure returns the reason (missing file, unreadable, not a valid / not the expected model), writes a one-line
- * message into `error` (if non-null, truncated to `error_size`), and sets *out to NULL.
+/*
+ * Every function of this API, one entry each: TH_API_FUNCTIONS(X) applies X(return type, name, parameters...) to
+ * each. The declarations below are made from it, and so are CVisionLoader's table of pointers and its loading of
+ * them by name from libtheremin-vision.so: a new function is one entry here.
  */
-th_status th_tracker_create(const char *palm_model_path, const char *landmark_model_path, const th_options *options,
-                            th_tracker **out, char *error, size_t error_size);
+#define TH_API_FUNCTIONS(X) \
+    /** A short constant name for a status (for logs and tests), e.g. "model invalid". */ \
+    X(const char *, th_status_name, th_status status) \
+    /** MediaPipe's defaults (mirrored, tracking, 0.5 and 0.5), one hand, detector interval 5, one thread. */ \
+    X(th_options, th_default_options, void) \
+    /** Creates a neural tracker from the palm detector and hand landmark graph files (models/README.md). Loads, \
+     *  builds and test-runs both models. Options out of range (max_hands not 1 to TH_MAX_HANDS, \
+     *  detector_interval < 1, threads not 1 to TH_MAX_TRACKER_THREADS) give TH_ERROR_INVALID_ARGUMENT. On \
+     *  failure returns the reason (missing file, unreadable, not a valid / not the expected model), writes a \
+     *  one-line message into `error` (if non-null, truncated to `error_size`), and sets *out to NULL. */ \
+    X(th_status, th_tracker_create, \
+      const char *palm_model_path, const char *landmark_model_path, const th_options *options, th_tracker **out, \
+      char *error, size_t error_size) \
+    /** Creates a classical tracker. `face_cascade_path` is an OpenCV Haar cascade used to mask faces out of the \
+     *  skin mask (e.g. Debian's /usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml from \
+     *  `opencv-data`); NULL runs without face masking. A given path that cannot be loaded is an error. */ \
+    X(th_status, th_tracker_create_classic, \
+      const char *face_cascade_path, const th_options *options, th_tracker **out, char *error, size_t error_size) \
+    /** Frees a tracker. NULL is ignored. */ \
+    X(void, th_tracker_destroy, th_tracker *tracker) \
+    /** The algorithm of a tracker. */ \
+    X(th_tracker_kind, th_tracker_get_kind, const th_tracker *tracker) \
+    /** 1 when a classical tracker masks faces (its cascade loaded), 0 otherwise. */ \
+    X(int, th_tracker_masks_faces, const th_tracker *tracker) \
+    /** Forgets the tracked hands, so the next frame starts with the palm detector (e.g. between unrelated \
+     *  images). */ \
+    X(void, th_tracker_reset, th_tracker *tracker) \
+    /** Processes one packed BGR24 frame (`height` rows of `stride` bytes, `stride` >= 3 * `width`) and writes \
+     *  the result into *out. Returns TH_OK also when no hand is found (out->present = 0). With max_hands 2 the \
+     *  result is the first present slot (what one-hand play uses); th_tracker_process_hands_bgr gives them all. */ \
+    X(th_status, th_tracker_process_bgr, \
+      th_tracker *tracker, const uint8_t *pixels, int width, int height, size_t stride, th_hand *out, char *error, \
+      size_t error_size) \
+    /** Processes one frame like th_tracker_process_bgr and writes every slot into `hands` (room for `capacity`, \
+     *  at least the tracker's max_hands), absent slots with present = 0; *count is set to max_hands (slots \
+     *  written). Slot i holds the same hand for as long as it is tracked (see the top of this file). Two \
+     *  regions that converge on one hand, or a new detection of a hand already tracked, count once: the weaker \
+     *  of two tracked hands is dropped, and a detection that overlaps a tracked hand is ignored. */ \
+    X(th_status, th_tracker_process_hands_bgr, \
+      th_tracker *tracker, const uint8_t *pixels, int width, int height, size_t stride, th_hand *hands, \
+      int capacity, int *count, char *error, size_t error_size) \
+    /** Draws a hand onto a packed BGR24 frame: the landmark skeleton (when there are landmarks), the region, \
+     *  and a marker on the fingertip. `frame_mirrored` says whether the frame is shown mirrored; the hand's own \
+     *  `mirrored` flag says how its coordinates are expressed, and they are converted as needed. Does nothing \
+     *  for an absent hand. */ \
+    X(th_status, th_draw_hand, \
+      uint8_t *pixels, int width, int height, size_t stride, const th_hand *hand, int frame_mirrored, char *error, \
+      size_t error_size) \
+    /** Sets the number of threads OpenCV's image work (crops, warps, the classical tracker) uses (0 or 1: \
+     *  sequential; n: that many; negative: OpenCV's default, all cores). This is OpenCV's process-wide setting, \
+     *  shared by every handle; call it once at start-up. The neural networks' threads are th_options.threads, \
+     *  per handle. */ \
+    X(void, th_set_num_threads, int threads) \
+    /** OpenCV's current number of threads. */ \
+    X(int, th_get_num_threads, void)
 
-/**
- * Creates a classical tracker. `face_cascade_path` is an OpenCV Haar cascade used to mask faces out of the skin mask
- * (e.g. Debian's /usr/share/opencv4/haarcascades/haarcascade_frontalface_default.xml from `opencv-data`); NULL runs
- * without face masking. A given path that cannot be loaded is an error.
- */
-th_status th_tracker_create_classic(const char *face_cascade_path, const th_options *options, th_tracker **out,
-                                    char *error, size_t error_size);
-
-/** Frees a tracker. NULL is ignored. */
-void th_tracker_destroy(th_tracker *tracker);
-
-/** The algorithm of a tracker. */
-th_tracker_kind th_tracker_get_kind(const th_tracker *tracker);
-
-/** 1 when a classical tracker masks faces (its cascade loaded), 0 otherwise. */
-int th_tracker_masks_faces(const th_tracker *tracker);
-
-/** Forgets the tracked hands, so the next frame starts with the palm detector (e.g. between unrelated images). */
-void th_tracker_reset(th_tracker *tracker);
-
-/**
- * Processes one packed BGR24 frame (`height` rows of `stride` bytes, `stride` >= 3 * `width`) and writes the result
- * into *out. Returns TH_OK also when no hand is found (out->present = 0). With max_hands 2 the result is the first
- * present slot (what one-hand play uses); th_tracker_process_hands_bgr gives them all.
- */
-th_status th_tracker_process_bgr(th_tracker *tracker, const uint8_t *pixels, int width, int height, size_t stride,
-                                 th_hand *out, char *error, size_t error_size);
-
-/**
- * Processes one frame like th_tracker_process_bgr and writes every slot into `hands` (room for `capacity`, at least
- * the tracker's max_hands), absent slots with present = 0; *count is set to max_hands (slots written). Slot i holds
- * the same hand for as long as it is tracked (see the top of this file). Two regions that converge on one hand, or a
- * new detection of a hand already tracked, count once: the weaker of two tracked hands is dropped, and a detection
- * that overlaps a tracked hand is ignored.
- */
-th_status th_tracker_process_hands_bgr(th_tracker *tracker, const uint8_t *pixels, int width, int height,
-                                       size_t stride, th_hand *hands, int capacity, int *count, char *error,
-                                       size_t error_size);
-
-/**
- * Draws a hand onto a packed BGR24 frame: the landmark skeleton (when there are landmarks), the region, and a marker
- * on the fingertip. `frame_mirrored` says whether the frame is shown mirrored; the hand's own `mirrored` flag says
- * how its coordinates are expressed, and they are converted as needed. Does nothing for an absent hand.
- */
-th_status th_draw_hand(uint8_t *pixels, int width, int height, size_t stride, const th_hand *hand,
-                       int frame_mirrored, char *error, size_t error_size);
-
-/**
- * Sets the number of threads OpenCV's image work (crops, warps, the classical tracker) uses (0 or 1: sequential; n:
- * that many; negative: OpenCV's default, all cores). This is OpenCV's process-wide setting, shared by every handle;
- * call it once at start-up. The neural networks' threads are th_options.threads, per handle.
- */
-void th_set_num_threads(int threads);
-
-/** OpenCV's current number of threads. */
-int th_get_num_threads(void);
+#define TH_DECLARE(result, name, ...) result name(__VA_ARGS__);
+TH_API_FUNCTIONS(TH_DECLARE)
+#undef TH_DECLARE
 
 #ifdef __cplusplus
 }

@@ -28,9 +28,6 @@ typedef enum pv_status {
     PV_ERROR_OUT_OF_MEMORY = 5,
 } pv_status;
 
-/** A short constant name for a status (for messages and tests), e.g. "no display". */
-const char *pv_status_name(pv_status status);
-
 /** A packed BGR24 image in caller-owned memory. */
 typedef struct pv_image {
     uint8_t *pixels;
@@ -56,46 +53,7 @@ typedef struct pv_environment {
     const char *qt_platform;
 } pv_environment;
 
-/**
- * Whether a window can be opened in this environment, without touching the GUI toolkit (which aborts the process
- * when it cannot reach a display): an X display must be named and accept a connection, or Qt must be asked for
- * Wayland with WAYLAND_DISPLAY set, or for a platform that needs no display (offscreen, vnc, ...).
- * Returns PV_OK or PV_ERROR_NO_DISPLAY with the reason.
- */
-pv_status pv_display_check(pv_environment environment, char *error, size_t error_size);
-
 typedef struct pv_window pv_window;
-
-/** Opens a window titled `title` (its size follows the images shown). Runs pv_display_check on the process
- *  environment first. Only one window per title exists in a process. */
-pv_status pv_window_open(const char *title, pv_window **out, char *error, size_t error_size);
-/** Moves the window's top-left corner to (x, y) on the screen. */
-pv_status pv_window_move(pv_window *window, int x, int y, char *error, size_t error_size);
-/** Shows a copy of `image` in the window (the window takes the image's size). */
-pv_status pv_window_show(pv_window *window, pv_image image, char *error, size_t error_size);
-/**
- * Lets the window process its events for up to `wait_ms` milliseconds (at least 1) and returns the key pressed,
- * as OpenCV's waitKey reports it, or -1. Sets *closed to 1 once the player has closed the window.
- */
-int pv_window_poll_key(pv_window *window, int wait_ms, int *closed);
-/** Closes the window and frees the handle. NULL is ignored. */
-void pv_window_close(pv_window *window);
-
-/** Copies `source` (BGR24, width x height, stride bytes per row) into `destination`, scaled to its size and
- *  flipped left to right: the camera picture as the player sees themself, as in a mirror. */
-pv_status pv_mirror_scaled(const uint8_t *source, int width, int height, size_t stride, pv_image destination,
-                           char *error, size_t error_size);
-
-/** Fills the whole image with one colour. */
-pv_status pv_fill(pv_image image, pv_color color);
-/** A straight line `thickness` pixels wide; `smooth` anti-aliases it (otherwise every pixel is exact). */
-pv_status pv_draw_line(pv_image image, int x0, int y0, int x1, int y1, pv_color color, int thickness, int smooth);
-/** A rectangle with corners (x, y) and (x + width - 1, y + height - 1); thickness < 0 fills it. */
-pv_status pv_draw_rect(pv_image image, int x, int y, int width, int height, pv_color color, int thickness);
-/** A circle (anti-aliased); thickness < 0 fills it. */
-pv_status pv_draw_circle(pv_image image, int center_x, int center_y, int radius, pv_color color, int thickness);
-/** Blends a rectangle of `color` over the image with `opacity` in [0,1]: a translucent panel. */
-pv_status pv_blend_rect(pv_image image, int x, int y, int width, int height, pv_color color, double opacity);
 
 /** The size of a line of text as pv_draw_text draws it; height is above the baseline, descent below it. */
 typedef struct pv_text_size {
@@ -104,19 +62,63 @@ typedef struct pv_text_size {
     int descent;
 } pv_text_size;
 
-/** ASCII text (anti-aliased sans serif) with its baseline starting at (x, baseline); `scale` 1 is about 22 pixels
- *  tall. Characters outside ASCII are drawn as '?'. */
-pv_status pv_draw_text(pv_image image, const char *text, int x, int baseline, double scale, pv_color color,
-                       int thickness);
-/** Measures `text` as pv_draw_text would draw it. */
-pv_text_size pv_measure_text(const char *text, double scale, int thickness);
-
-/**
- * Encodes `image` as a PNG file's bytes into `buffer` (capacity bytes); *written receives the length. A buffer of
- * width * height * 3 + 65536 bytes always suffices. Fails with PV_ERROR_INVALID_ARGUMENT when it is too small.
+/*
+ * Every function of this API, one entry each: PV_API_FUNCTIONS(X) applies X(return type, name, parameters...) to
+ * each. The declarations below are made from it, and so are CVisionLoader's table of pointers and its loading of
+ * them by name from libtheremin-vision.so: a new function is one entry here.
  */
-pv_status pv_encode_png(pv_image image, uint8_t *buffer, size_t capacity, size_t *written, char *error,
-                        size_t error_size);
+#define PV_API_FUNCTIONS(X) \
+    /** A short constant name for a status (for messages and tests), e.g. "no display". */ \
+    X(const char *, pv_status_name, pv_status status) \
+    /** Whether a window can be opened in this environment, without touching the GUI toolkit (which aborts the \
+     *  process when it cannot reach a display): an X display must be named and accept a connection, or Qt must \
+     *  be asked for Wayland with WAYLAND_DISPLAY set, or for a platform that needs no display (offscreen, vnc, \
+     *  ...). Returns PV_OK or PV_ERROR_NO_DISPLAY with the reason. */ \
+    X(pv_status, pv_display_check, pv_environment environment, char *error, size_t error_size) \
+    /** Opens a window titled `title` (its size follows the images shown). Runs pv_display_check on the process \
+     *  environment first. Only one window per title exists in a process. */ \
+    X(pv_status, pv_window_open, const char *title, pv_window **out, char *error, size_t error_size) \
+    /** Moves the window's top-left corner to (x, y) on the screen. */ \
+    X(pv_status, pv_window_move, pv_window *window, int x, int y, char *error, size_t error_size) \
+    /** Shows a copy of `image` in the window (the window takes the image's size). */ \
+    X(pv_status, pv_window_show, pv_window *window, pv_image image, char *error, size_t error_size) \
+    /** Lets the window process its events for up to `wait_ms` milliseconds (at least 1) and returns the key \
+     *  pressed, as OpenCV's waitKey reports it, or -1. Sets *closed to 1 once the player has closed the window. */ \
+    X(int, pv_window_poll_key, pv_window *window, int wait_ms, int *closed) \
+    /** Closes the window and frees the handle. NULL is ignored. */ \
+    X(void, pv_window_close, pv_window *window) \
+    /** Copies `source` (BGR24, width x height, stride bytes per row) into `destination`, scaled to its size and \
+     *  flipped left to right: the camera picture as the player sees themself, as in a mirror. */ \
+    X(pv_status, pv_mirror_scaled, \
+      const uint8_t *source, int width, int height, size_t stride, pv_image destination, char *error, \
+      size_t error_size) \
+    /** Fills the whole image with one colour. */ \
+    X(pv_status, pv_fill, pv_image image, pv_color color) \
+    /** A straight line `thickness` pixels wide; `smooth` anti-aliases it (otherwise every pixel is exact). */ \
+    X(pv_status, pv_draw_line, \
+      pv_image image, int x0, int y0, int x1, int y1, pv_color color, int thickness, int smooth) \
+    /** A rectangle with corners (x, y) and (x + width - 1, y + height - 1); thickness < 0 fills it. */ \
+    X(pv_status, pv_draw_rect, pv_image image, int x, int y, int width, int height, pv_color color, int thickness) \
+    /** A circle (anti-aliased); thickness < 0 fills it. */ \
+    X(pv_status, pv_draw_circle, \
+      pv_image image, int center_x, int center_y, int radius, pv_color color, int thickness) \
+    /** Blends a rectangle of `color` over the image with `opacity` in [0,1]: a translucent panel. */ \
+    X(pv_status, pv_blend_rect, pv_image image, int x, int y, int width, int height, pv_color color, double opacity) \
+    /** ASCII text (anti-aliased sans serif) with its baseline starting at (x, baseline); `scale` 1 is about 22 \
+     *  pixels tall. Characters outside ASCII are drawn as '?'. */ \
+    X(pv_status, pv_draw_text, \
+      pv_image image, const char *text, int x, int baseline, double scale, pv_color color, int thickness) \
+    /** Measures `text` as pv_draw_text would draw it. */ \
+    X(pv_text_size, pv_measure_text, const char *text, double scale, int thickness) \
+    /** Encodes `image` as a PNG file's bytes into `buffer` (capacity bytes); *written receives the length. A \
+     *  buffer of width * height * 3 + 65536 bytes always suffices. Fails with PV_ERROR_INVALID_ARGUMENT when it \
+     *  is too small. */ \
+    X(pv_status, pv_encode_png, \
+      pv_image image, uint8_t *buffer, size_t capacity, size_t *written, char *error, size_t error_size)
+
+#define PV_DECLARE(result, name, ...) result name(__VA_ARGS__);
+PV_API_FUNCTIONS(PV_DECLARE)
+#undef PV_DECLARE
 
 #ifdef __cplusplus
 }

@@ -48,21 +48,30 @@ typedef struct tv_video_info {
 typedef struct tv_video tv_video;
 typedef struct tv_image tv_image;
 
-/** Opens a video file with OpenCV's FFmpeg backend. */
-tv_status tv_video_open(const char *path, tv_video **out, char *error, size_t error_size);
-/** Size, rate and length as the container reports them. */
-tv_video_info tv_video_get_info(const tv_video *video);
-/** Decodes the next frame into *out (TV_OK), or returns TV_END at the end of the stream. */
-tv_status tv_video_read(tv_video *video, tv_frame_view *out, char *error, size_t error_size);
-/** Closes the file. NULL is ignored. */
-void tv_video_close(tv_video *video);
+/*
+ * Every function of this API, one entry each: TV_API_FUNCTIONS(X) applies X(return type, name, parameters...) to
+ * each. The declarations below are made from it, and so are CVisionLoader's table of pointers and its loading of
+ * them by name from libtheremin-vision.so: a new function is one entry here.
+ */
+#define TV_API_FUNCTIONS(X) \
+    /** Opens a video file with OpenCV's FFmpeg backend. */ \
+    X(tv_status, tv_video_open, const char *path, tv_video **out, char *error, size_t error_size) \
+    /** Size, rate and length as the container reports them. */ \
+    X(tv_video_info, tv_video_get_info, const tv_video *video) \
+    /** Decodes the next frame into *out (TV_OK), or returns TV_END at the end of the stream. */ \
+    X(tv_status, tv_video_read, tv_video *video, tv_frame_view *out, char *error, size_t error_size) \
+    /** Closes the file. NULL is ignored. */ \
+    X(void, tv_video_close, tv_video *video) \
+    /** Decodes an image file (JPEG, PNG, BMP, TIFF, WebP, PPM, ...) into BGR, honouring EXIF orientation. */ \
+    X(tv_status, tv_image_load, const char *path, tv_image **out, char *error, size_t error_size) \
+    /** The decoded pixels (has_time = 0). */ \
+    X(tv_frame_view, tv_image_view, const tv_image *image) \
+    /** Frees the image. NULL is ignored. */ \
+    X(void, tv_image_free, tv_image *image)
 
-/** Decodes an image file (JPEG, PNG, BMP, TIFF, WebP, PPM, ...) into BGR, honouring EXIF orientation. */
-tv_status tv_image_load(const char *path, tv_image **out, char *error, size_t error_size);
-/** The decoded pixels (has_time = 0). */
-tv_frame_view tv_image_view(const tv_image *image);
-/** Frees the image. NULL is ignored. */
-void tv_image_free(tv_image *image);
+#define TV_DECLARE(result, name, ...) result name(__VA_ARGS__);
+TV_API_FUNCTIONS(TV_DECLARE)
+#undef TV_DECLARE
 
 #ifdef __cplusplus
 }

@@ -3,8 +3,9 @@
 // The C APIs of the OpenCV shims (CHandTracker, CVideoInput, CPreview) as tables of function pointers, filled from
 // libtheremin-vision.so the first time one is asked for. The Swift modules call the shims only through these
 // tables, so the `theremin` executable does not link OpenCV: commands that never see a picture (`--version`,
-// `--help`, `--replay`) start without loading its ~250 libraries. Each entry has exactly the type of the function
-// it points to (`__typeof__`), so a changed signature in a shim's header changes the table with it.
+// `--help`, `--replay`) start without loading its ~250 libraries. The tables are made from each shim's one list of
+// its functions (`TH_API_FUNCTIONS`, `TV_API_FUNCTIONS`, `PV_API_FUNCTIONS`), as are the shim's declarations and the
+// loading by name (VisionLoader.c): a function added to a shim's list is declared, tabled and loaded.
 #include <stddef.h>
 
 #include "../../CHandTracker/include/CHandTracker.h"
@@ -15,53 +16,23 @@
 extern "C" {
 #endif
 
-#define TV_LOADER_ENTRY(name) __typeof__(name) *_Nonnull name
+/// One pointer per entry of a shim's function list, of exactly the type of the function it declares (`__typeof__`:
+/// the declaration's parameters carry no nullability, which a field marked _Nonnull would need spelled out).
+#define TV_LOADER_ENTRY(result, name, ...) __typeof__(name) *_Nonnull name;
 
-/// CHandTracker.h, entry by entry.
+/// CHandTracker.h's functions (`TH_API_FUNCTIONS`).
 typedef struct {
-    TV_LOADER_ENTRY(th_status_name);
-    TV_LOADER_ENTRY(th_default_options);
-    TV_LOADER_ENTRY(th_tracker_create);
-    TV_LOADER_ENTRY(th_tracker_create_classic);
-    TV_LOADER_ENTRY(th_tracker_destroy);
-    TV_LOADER_ENTRY(th_tracker_masks_faces);
-    TV_LOADER_ENTRY(th_tracker_reset);
-    TV_LOADER_ENTRY(th_tracker_process_bgr);
-    TV_LOADER_ENTRY(th_tracker_process_hands_bgr);
-    TV_LOADER_ENTRY(th_draw_hand);
-    TV_LOADER_ENTRY(th_set_num_threads);
-    TV_LOADER_ENTRY(th_get_num_threads);
+    TH_API_FUNCTIONS(TV_LOADER_ENTRY)
 } th_api;
 
-/// CVideoInput.h, entry by entry.
+/// CVideoInput.h's functions (`TV_API_FUNCTIONS`).
 typedef struct {
-    TV_LOADER_ENTRY(tv_video_open);
-    TV_LOADER_ENTRY(tv_video_get_info);
-    TV_LOADER_ENTRY(tv_video_read);
-    TV_LOADER_ENTRY(tv_video_close);
-    TV_LOADER_ENTRY(tv_image_load);
-    TV_LOADER_ENTRY(tv_image_view);
-    TV_LOADER_ENTRY(tv_image_free);
+    TV_API_FUNCTIONS(TV_LOADER_ENTRY)
 } tv_api;
 
-/// CPreview.h, entry by entry.
+/// CPreview.h's functions (`PV_API_FUNCTIONS`).
 typedef struct {
-    TV_LOADER_ENTRY(pv_status_name);
-    TV_LOADER_ENTRY(pv_display_check);
-    TV_LOADER_ENTRY(pv_window_open);
-    TV_LOADER_ENTRY(pv_window_move);
-    TV_LOADER_ENTRY(pv_window_show);
-    TV_LOADER_ENTRY(pv_window_poll_key);
-    TV_LOADER_ENTRY(pv_window_close);
-    TV_LOADER_ENTRY(pv_mirror_scaled);
-    TV_LOADER_ENTRY(pv_fill);
-    TV_LOADER_ENTRY(pv_draw_line);
-    TV_LOADER_ENTRY(pv_draw_rect);
-    TV_LOADER_ENTRY(pv_draw_circle);
-    TV_LOADER_ENTRY(pv_blend_rect);
-    TV_LOADER_ENTRY(pv_draw_text);
-    TV_LOADER_ENTRY(pv_measure_text);
-    TV_LOADER_ENTRY(pv_encode_png);
+    PV_API_FUNCTIONS(TV_LOADER_ENTRY)
 } pv_api;
 
 #undef TV_LOADER_ENTRY

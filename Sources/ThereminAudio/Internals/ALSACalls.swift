@@ -28,9 +28,13 @@ enum ALSACalls {
     /// Negotiates the hardware and software parameters as close to `request` as the device allows (48 kHz
     /// preferred, 44.1 kHz accepted; float preferred, 16-bit accepted) and re-reads what was granted.
     /// - Throws: `ALSAError` naming the step that failed.
-    static func configure(_ pcm: OpaquePointer, request: PlaybackRequest, capture: Bool) throws(ALSAError) -> AudioFormat {
+    static func configure(_ pcm: OpaquePointer, request: PlaybackRequest,
+                          direction: ALSAPCM.Direction) throws(ALSAError) -> AudioFormat {
+        let capture = direction == .capture
         func check(_ result: Int32, _ operation: String) throws(ALSAError) {
-            if result < 0 { throw ALSAError(operation: operation, code: result, device: request.device) }
+            if result < 0 {
+                throw ALSAError(operation: operation, code: result, device: request.device, direction: direction)
+            }
         }
         var hw: OpaquePointer?
         try check(snd_pcm_hw_params_malloc(&hw), "allocate hardware parameters")

@@ -8,7 +8,7 @@ struct NoCameraFound: ReportableError {
 
     /// The error to report for `error`: this one when no camera was found at all, else `error` itself.
     static func wrapping(_ error: V4L2Error) -> any Error {
-        error.kind == .notFound && error.operation == "discover" ? NoCameraFound(underlying: error) : error
+        error.kind == .noCamera ? NoCameraFound(underlying: error) : error
     }
 
     var description: String { "\(underlying); or hear theremin without one: `theremin --demo`" }

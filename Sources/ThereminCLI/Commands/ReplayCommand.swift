@@ -95,7 +95,7 @@ struct ReplayCommand {
         SignalWatch.install()
         output.start(render.mix)
         let status = StatusLine()
-        let start = Date()
+        let start = MonotonicClock.now()
         var interrupted = false
         while !output.isFinished {
             if SignalWatch.received != nil {
@@ -108,7 +108,7 @@ struct ReplayCommand {
             let control = plan.control(at: frame)
             let level = control.map { $0.gate ? $0.amplitude * settings.voice.volume : 0 } ?? 0
             status.update(StatusLine.text(time: Double(frame) / rate, frequency: control?.frequency, level: level),
-                          now: Date().timeIntervalSince(start))
+                          now: MonotonicClock.now() - start)
             usleep(midi == nil && osc == nil ? 50_000 : 5_000)
         }
         try midi?.finish()

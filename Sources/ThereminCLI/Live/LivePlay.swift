@@ -64,7 +64,10 @@ struct LivePlay {
             let status = try run(source: source, tracking: tracking, calibration: calibration, output: output,
                                  renderer: renderer, mixer: mixer, recorder: recorder, isTransient: isTransient)
             // The output has stopped: the layers are no longer the audio thread's.
-            if let loopFile, let looper { return save(looper, into: loopFile) == 0 ? status : 1 }
+            if let loopFile, let looper {
+                let saved = save(looper, into: loopFile)
+                return saved == 0 ? status : saved
+            }
             return status
         } catch {
             // Nothing played yet: a take with only its header is not worth keeping.
@@ -127,8 +130,7 @@ struct LivePlay {
                 try recorder.finish()
                 Output.err("recorded \(recorder.path)\n")
             } catch {
-                Output.err("theremin: \(error)\n")
-                status = 1
+                status = ErrorReport.report(error)
             }
             LeftoverReport.journal().end()
         }
@@ -170,8 +172,7 @@ struct LivePlay {
             try interleaved.withUnsafeBufferPointer { try file.write($0) }
             try file.finish()
         } catch {
-            Output.err("theremin: \(error)\n")
-            return 1
+            return ErrorReport.report(error)
         }
         let seconds = Double(pass.count) / Double(file.sampleRate)
         Output.err(String(format: "saved the loop %@: %.2f s, %d layer%@\n", file.path, seconds, layers,

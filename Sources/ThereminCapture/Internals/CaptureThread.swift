@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ThereminCore
 
 /// The capture thread: waits for the driver, dequeues, copies, re-queues and posts the newest frame, until it is
 /// stopped or the device fails (the failure is posted for the consumer).
@@ -41,16 +42,16 @@ final class CaptureThread: @unchecked Sendable {
             case .woken: return
             case .timedOut: continue
             case .frameReady, .deviceError:
-                let start = monotonicSeconds()
+                let start = MonotonicClock.now()
                 do throws(V4L2Error) {
                     switch try stream.dequeue() {
                     case .frame(let frame):
-                        mailbox.post(frame, overhead: monotonicSeconds() - start)
+                        mailbox.post(frame, overhead: MonotonicClock.now() - start)
                     case .damaged:
                         mailbox.countDamaged()
                     case .none where readiness == .deviceError:
                         // poll reported an error but DQBUF has nothing to say: the queue is dead.
-                        throw V4L2Error(operation: "poll", errno: EIO, device: stream.device.path)
+                        throw V4L2Error(operation: .poll, errno: EIO, device: stream.device.path)
                     case .none:
                         continue
                     }

@@ -17,7 +17,7 @@ final class JPEGDecoder: @unchecked Sendable {
     /// - Throws: `V4L2Error` `.failed` when TurboJPEG cannot start (out of memory).
     init(cameraSize: PixelSize, maximumWidth: Int, device: String) throws(V4L2Error) {
         guard let handle = tjInitDecompress() else {
-            throw V4L2Error(kind: .failed, operation: "tjInitDecompress", device: device,
+            throw V4L2Error(kind: .failed, operation: .startJPEGDecoder, device: device,
                             detail: "TurboJPEG cannot start a decoder: \(String(cString: tjGetErrorStr2(nil)))")
         }
         self.handle = handle

@@ -45,7 +45,7 @@ enum ModeSelection {
                        framesPerSecond: Double?, maximumDecodeWidth: Int = 640,
                        device: String) throws(V4L2Error) -> ModeChoice {
         func unusable(_ detail: String) -> V4L2Error {
-            V4L2Error(kind: .noUsableFormat, operation: "choose format", device: device, detail: detail)
+            V4L2Error(kind: .noUsableFormat, operation: .chooseFormat, device: device, detail: detail)
         }
         guard !offered.isEmpty else { throw unusable("it offers no video formats") }
         var formats = offered

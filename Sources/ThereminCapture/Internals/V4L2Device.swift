@@ -1,25 +1,11 @@
-// Every raw C call of ThereminCapture lives in this file: libv4l2's open/ioctl/mmap/close (controls too), poll,
-// eventfd and the monotonic clock. The rest of the module sees typed Swift values and V4L2Error.
+// Every raw C call of ThereminCapture lives in this file: libv4l2's open/ioctl/mmap/close (controls too), poll and
+// eventfd, each interrupted call retried by Core's `SystemCall`. The rest of the module sees typed Swift values and
+// V4L2Error.
 import CV4L2
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Runs a system call again while it fails with EINTR (a signal arrived); returns its last result.
-@inline(__always)
-func retryingOnInterrupt(_ call: () -> Int32) -> Int32 {
-    while true {
-        let result = call()
-        if result != -1 || errno != EINTR { return result }
-    }
-}
-
-/// Seconds on CLOCK_MONOTONIC, the clock V4L2 stamps buffers with.
-func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
+import ThereminCore
 
 /// What VIDIOC_QUERYCAP says about a device.
 struct DeviceCapability {
@@ -128,8 +114,8 @@ final class V4L2Device: @unchecked Sendable {
         Self.quietLibraryLog
         self.path = path
         try Self.requireVideoDevice(path)
-        let fd = retryingOnInterrupt { cv4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
-        guard fd >= 0 else { throw V4L2Error(operation: "open", errno: errno, device: path) }
+        let fd = SystemCall.retryingInterrupts { cv4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
+        guard fd >= 0 else { throw V4L2Error(operation: .open, errno: errno, device: path) }
         descriptor = fd
     }
 
@@ -139,12 +125,12 @@ final class V4L2Device: @unchecked Sendable {
     /// reports a file that is not one with a `perror` line of its own on stderr, which the log redirection above
     /// cannot catch (`--camera /dev/null` would print two lines).
     private static func requireVideoDevice(_ path: String) throws(V4L2Error) {
-        let fd = retryingOnInterrupt { Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
-        guard fd >= 0 else { throw V4L2Error(operation: "open", errno: errno, device: path) }
+        let fd = SystemCall.retryingInterrupts { Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
+        guard fd >= 0 else { throw V4L2Error(operation: .open, errno: errno, device: path) }
         defer { Glibc.close(fd) }
         var capability = v4l2_capability()
-        guard retryingOnInterrupt({ cv4l2_raw_ioctl(fd, CV4L2_VIDIOC_QUERYCAP, &capability) }) == 0 else {
-            throw V4L2Error(operation: "open", errno: errno, device: path)
+        guard SystemCall.retryingInterrupts({ cv4l2_raw_ioctl(fd, CV4L2_VIDIOC_QUERYCAP, &capability) }) == 0 else {
+            throw V4L2Error(operation: .open, errno: errno, device: path)
         }
     }
 
@@ -155,14 +141,14 @@ final class V4L2Device: @unchecked Sendable {
         descriptor = -1
     }
 
-    private func error(_ operation: String, _ code: Int32 = errno) -> V4L2Error {
+    private func error(_ operation: V4L2Error.Operation, _ code: Int32 = errno) -> V4L2Error {
         V4L2Error(operation: operation, errno: code, device: path)
     }
 
     /// One libv4l2 ioctl, retried on EINTR; returns 0 or the errno.
     private func control<Argument>(_ request: UInt, _ argument: inout Argument) -> Int32 {
         let result = withUnsafeMutablePointer(to: &argument) { pointer in
-            retryingOnInterrupt { cv4l2_ioctl(descriptor, request, pointer) }
+            SystemCall.retryingInterrupts { cv4l2_ioctl(descriptor, request, pointer) }
         }
         return result == 0 ? 0 : errno
     }
@@ -172,7 +158,7 @@ final class V4L2Device: @unchecked Sendable {
     func capability() throws(V4L2Error) -> DeviceCapability {
         var cap = v4l2_capability()
         let code = control(CV4L2_VIDIOC_QUERYCAP, &cap)
-        guard code == 0 else { throw error("VIDIOC_QUERYCAP", code) }
+        guard code == 0 else { throw error(.queryCapability, code) }
         let caps = cap.capabilities & UInt32(V4L2_CAP_DEVICE_CAPS) != 0 ? cap.device_caps : cap.capabilities
         return DeviceCapability(driver: string(cap.driver), card: string(cap.card), busInfo: string(cap.bus_info),
                                 nodeCapabilities: caps)
@@ -186,7 +172,7 @@ final class V4L2Device: @unchecked Sendable {
             description.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
             let code = control(CV4L2_VIDIOC_ENUM_FMT, &description)
             if code == EINVAL { break }
-            guard code == 0 else { throw error("VIDIOC_ENUM_FMT", code) }
+            guard code == 0 else { throw error(.enumerateFormats, code) }
             result.append(FormatDescriptor(
                 fourcc: FourCC(rawValue: description.pixelformat), description: string(description.description),
                 compressed: description.flags & UInt32(V4L2_FMT_FLAG_COMPRESSED) != 0,
@@ -204,7 +190,7 @@ final class V4L2Device: @unchecked Sendable {
             size.pixel_format = fourcc.rawValue
             let code = control(CV4L2_VIDIOC_ENUM_FRAMESIZES, &size)
             if code == EINVAL || code == ENOTTY { break }
-            guard code == 0 else { throw error("VIDIOC_ENUM_FRAMESIZES", code) }
+            guard code == 0 else { throw error(.enumerateFrameSizes, code) }
             if size.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {
                 sizes.append(PixelSize(width: Int(size.discrete.width), height: Int(size.discrete.height)))
             } else {
@@ -230,7 +216,7 @@ final class V4L2Device: @unchecked Sendable {
             interval.height = UInt32(size.height)
             let code = control(CV4L2_VIDIOC_ENUM_FRAMEINTERVALS, &interval)
             if code == EINVAL || code == ENOTTY { break }
-            guard code == 0 else { throw error("VIDIOC_ENUM_FRAMEINTERVALS", code) }
+            guard code == 0 else { throw error(.enumerateFrameIntervals, code) }
             if interval.type == V4L2_FRMIVAL_TYPE_DISCRETE.rawValue {
                 let d = interval.discrete
                 intervals.append(FrameInterval(numerator: d.numerator, denominator: d.denominator))
@@ -250,7 +236,7 @@ final class V4L2Device: @unchecked Sendable {
         var format = v4l2_format()
         format.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         let code = control(CV4L2_VIDIOC_G_FMT, &format)
-        guard code == 0 else { throw error("VIDIOC_G_FMT", code) }
+        guard code == 0 else { throw error(.getFormat, code) }
         return PixelFormat(format.fmt.pix)
     }
 
@@ -263,7 +249,7 @@ final class V4L2Device: @unchecked Sendable {
         format.fmt.pix.height = UInt32(size.height)
         format.fmt.pix.field = V4L2_FIELD_NONE.rawValue
         let code = control(CV4L2_VIDIOC_S_FMT, &format)
-        guard code == 0 else { throw error("VIDIOC_S_FMT", code) }
+        guard code == 0 else { throw error(.setFormat, code) }
         return try self.format()
     }
 
@@ -272,7 +258,7 @@ final class V4L2Device: @unchecked Sendable {
         var format = v4l2_format()
         format.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         let result = withUnsafeMutablePointer(to: &format) { pointer in
-            retryingOnInterrupt { cv4l2_raw_ioctl(descriptor, CV4L2_VIDIOC_G_FMT, pointer) }
+            SystemCall.retryingInterrupts { cv4l2_raw_ioctl(descriptor, CV4L2_VIDIOC_G_FMT, pointer) }
         }
         return result == 0 ? FourCC(rawValue: format.fmt.pix.pixelformat) : nil
     }
@@ -283,7 +269,7 @@ final class V4L2Device: @unchecked Sendable {
         parameters.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         let code = control(CV4L2_VIDIOC_G_PARM, &parameters)
         if code == EINVAL || code == ENOTTY { return nil }
-        guard code == 0 else { throw error("VIDIOC_G_PARM", code) }
+        guard code == 0 else { throw error(.getStreamParameters, code) }
         let capture = parameters.parm.capture
         guard capture.capability & UInt32(V4L2_CAP_TIMEPERFRAME) != 0, capture.timeperframe.numerator != 0
         else { return nil }
@@ -298,7 +284,7 @@ final class V4L2Device: @unchecked Sendable {
         parameters.parm.capture.timeperframe.denominator = interval.denominator
         let code = control(CV4L2_VIDIOC_S_PARM, &parameters)
         if code == EINVAL || code == ENOTTY { return nil }
-        guard code == 0 else { throw error("VIDIOC_S_PARM", code) }
+        guard code == 0 else { throw error(.setStreamParameters, code) }
         return try frameInterval()
     }
 
@@ -327,14 +313,14 @@ final class V4L2Device: @unchecked Sendable {
     func controlValue(_ id: UInt32) throws(V4L2Error) -> Int32 {
         var value = v4l2_control(id: id, value: 0)
         let code = control(CV4L2_VIDIOC_G_CTRL, &value)
-        guard code == 0 else { throw error("VIDIOC_G_CTRL", code) }
+        guard code == 0 else { throw error(.getControl, code) }
         return value.value
     }
 
     func setControl(_ id: UInt32, _ newValue: Int32) throws(V4L2Error) {
         var value = v4l2_control(id: id, value: newValue)
         let code = control(CV4L2_VIDIOC_S_CTRL, &value)
-        guard code == 0 else { throw error("VIDIOC_S_CTRL", code) }
+        guard code == 0 else { throw error(.setControl, code) }
     }
 
     // MARK: streaming
@@ -346,7 +332,7 @@ final class V4L2Device: @unchecked Sendable {
         request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         request.memory = V4L2_MEMORY_MMAP.rawValue
         let code = control(CV4L2_VIDIOC_REQBUFS, &request)
-        guard code == 0 else { throw error("VIDIOC_REQBUFS", code) }
+        guard code == 0 else { throw error(.requestBuffers, code) }
         return Int(request.count)
     }
 
@@ -356,14 +342,14 @@ final class V4L2Device: @unchecked Sendable {
         buffer.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         buffer.memory = V4L2_MEMORY_MMAP.rawValue
         let code = control(CV4L2_VIDIOC_QUERYBUF, &buffer)
-        guard code == 0 else { throw error("VIDIOC_QUERYBUF", code) }
+        guard code == 0 else { throw error(.queryBuffer, code) }
         return BufferLocation(offset: buffer.m.offset, length: Int(buffer.length))
     }
 
     /// Maps a buffer read-only into this process.
     func map(_ location: BufferLocation) throws(V4L2Error) -> UnsafeRawPointer {
         let address = v4l2_mmap(nil, location.length, PROT_READ, MAP_SHARED, descriptor, Int64(location.offset))
-        guard let address, address != MAP_FAILED else { throw error("mmap") }
+        guard let address, address != MAP_FAILED else { throw error(.mapBuffer) }
         return UnsafeRawPointer(address)
     }
 
@@ -377,7 +363,7 @@ final class V4L2Device: @unchecked Sendable {
         buffer.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         buffer.memory = V4L2_MEMORY_MMAP.rawValue
         let code = control(CV4L2_VIDIOC_QBUF, &buffer)
-        guard code == 0 else { throw error("VIDIOC_QBUF", code) }
+        guard code == 0 else { throw error(.queueBuffer, code) }
     }
 
     /// Takes the oldest filled buffer; nil when none is ready yet (EAGAIN).
@@ -387,7 +373,7 @@ final class V4L2Device: @unchecked Sendable {
         buffer.memory = V4L2_MEMORY_MMAP.rawValue
         let code = control(CV4L2_VIDIOC_DQBUF, &buffer)
         if code == EAGAIN { return nil }
-        guard code == 0 else { throw error("VIDIOC_DQBUF", code) }
+        guard code == 0 else { throw error(.dequeueBuffer, code) }
         let clock = buffer.flags & UInt32(V4L2_BUF_FLAG_TIMESTAMP_MASK)
         let stamped = clock == UInt32(V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC)
             && (buffer.timestamp.tv_sec != 0 || buffer.timestamp.tv_usec != 0)
@@ -400,13 +386,13 @@ final class V4L2Device: @unchecked Sendable {
     func streamOn() throws(V4L2Error) {
         var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
         let code = control(CV4L2_VIDIOC_STREAMON, &type)
-        guard code == 0 else { throw error("VIDIOC_STREAMON", code) }
+        guard code == 0 else { throw error(.startStreaming, code) }
     }
 
     func streamOff() throws(V4L2Error) {
         var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
         let code = control(CV4L2_VIDIOC_STREAMOFF, &type)
-        guard code == 0 else { throw error("VIDIOC_STREAMOFF", code) }
+        guard code == 0 else { throw error(.stopStreaming, code) }
     }
 
     /// Waits until a frame is ready, the device reports an error, `wake` fires, or `timeout` seconds pass.
@@ -416,7 +402,7 @@ final class V4L2Device: @unchecked Sendable {
             pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0),
         ]
         let milliseconds = Int32(max(0, min(timeout, 3600)) * 1000)
-        let count = retryingOnInterrupt { poll(&descriptors, 2, milliseconds) }
+        let count = SystemCall.retryingInterrupts { poll(&descriptors, 2, milliseconds) }
         if count == 0 { return .timedOut }
         if count < 0 { return .deviceError }
         if descriptors[1].revents != 0 { return .woken }
@@ -431,7 +417,7 @@ final class WakeSignal: @unchecked Sendable {
 
     init() throws(V4L2Error) {
         let fd = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
-        guard fd >= 0 else { throw V4L2Error(operation: "eventfd", errno: errno, device: "capture thread") }
+        guard fd >= 0 else { throw V4L2Error(operation: .createWakeEvent, errno: errno, device: "capture thread") }
         descriptor = fd
     }
 

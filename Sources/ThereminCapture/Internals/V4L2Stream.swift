@@ -20,7 +20,7 @@ final class V4L2Stream: @unchecked Sendable {
         do throws(V4L2Error) {
             let granted = try device.requestBuffers(bufferCount)
             guard granted >= 2 else {
-                throw V4L2Error(kind: .failed, operation: "VIDIOC_REQBUFS", device: device.path,
+                throw V4L2Error(kind: .failed, operation: .requestBuffers, device: device.path,
                                 detail: "the driver granted \(granted) buffers, at least 2 are needed")
             }
             for index in 0..<granted {
@@ -70,7 +70,7 @@ final class V4L2Stream: @unchecked Sendable {
         guard let pixels else { return .damaged }
         let size = conversion.frameSize
         return .frame(Frame(width: size.width, height: size.height, bytesPerRow: conversion.frameBytesPerRow,
-                            pixels: pixels, captureTime: filled.monotonicTimestamp ?? monotonicSeconds(),
+                            pixels: pixels, captureTime: filled.monotonicTimestamp ?? MonotonicClock.now(),
                             sequence: UInt64(filled.sequence)))
     }
 }

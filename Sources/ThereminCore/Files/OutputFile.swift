@@ -14,16 +14,17 @@ public struct OutputFile: Sendable {
     public init(path: String) {
         self.path = path
         let url = URL(fileURLWithPath: path)
-        temporaryPath = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).part").path
+        temporaryPath = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(Processes.current).part").path
     }
 
     /// Moves the complete temporary file to its real name; on failure the temporary file is removed.
     /// - Throws: the system's reason, e.g. "Permission denied" (callers wrap it in their own error type).
     public func commit() throws(OutputFile.Failure) {
-        guard rename(temporaryPath, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw Failure(reason: reason)
+        do {
+            try FileSystem.rename(temporaryPath, to: path)
+        } catch {
+            FileSystem.remove(temporaryPath)
+            throw Failure(reason: error.description)
         }
     }
 
@@ -34,7 +35,7 @@ public struct OutputFile: Sendable {
         do {
             try moveWithoutReplacing(from: temporaryPath)
         } catch {
-            unlink(temporaryPath)
+            FileSystem.remove(temporaryPath)
             throw error
         }
     }
@@ -43,21 +44,24 @@ public struct OutputFile: Sendable {
     /// EEXIST instead of replacing; on file systems without hard links, a rename after checking the name is free.
     /// - Throws: the system's reason.
     public func moveWithoutReplacing(from source: String) throws(OutputFile.Failure) {
-        if link(source, path) == 0 {
-            unlink(source)
-            return
+        do {
+            try FileSystem.link(source, to: path)
+            FileSystem.remove(source)
+        } catch {
+            guard error != .fileExists, (try? FileSystem.type(of: path, followingLinks: false)) == nil else {
+                throw Failure(reason: Errno.fileExists.description)
+            }
+            do {
+                try FileSystem.rename(source, to: path)
+            } catch {
+                throw Failure(reason: error.description)
+            }
         }
-        let linkError = errno
-        var status = stat()
-        guard linkError != EEXIST, lstat(path, &status) != 0 else {
-            throw Failure(reason: String(cString: strerror(EEXIST)))
-        }
-        guard rename(source, path) == 0 else { throw Failure(reason: String(cString: strerror(errno))) }
     }
 
     /// Removes the temporary file: nothing appears under the real name.
     public func discard() {
-        unlink(temporaryPath)
+        FileSystem.remove(temporaryPath)
     }
 
     /// Writes `data` as a whole file at `url`, through a temporary name and a rename.

@@ -5,9 +5,7 @@ import Foundation
 public enum WallClock {
     /// Seconds since the Unix epoch.
     public static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        SystemClock.realtime.seconds()
     }
 
     /// The wall-clock time of a monotonic instant (a frame's capture time).

@@ -20,10 +20,9 @@ public enum FreeName {
 
     /// The first name for `path` that names nothing yet, or nil when all `limit` are taken.
     public static func first(for path: String) -> String? {
-        var status = stat()
         for index in 0...limit {
             let name = candidate(path, index)
-            if lstat(name, &status) != 0 && errno == ENOENT { return name }
+            if FileSystem.isFree(name) { return name }
         }
         return nil
     }

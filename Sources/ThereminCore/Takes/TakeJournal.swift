@@ -16,12 +16,12 @@ public struct TakeJournal: Sendable {
     public func begin(take: String) {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let absolute = URL(fileURLWithPath: take).standardizedFileURL.path
-        try? OutputFile.write(Data((absolute + "\n").utf8), to: entryURL(getpid()))
+        try? OutputFile.write(Data((absolute + "\n").utf8), to: entryURL(Processes.current))
     }
 
     /// Removes this process's note (the take ended with its end marker).
     public func end() {
-        unlink(entryURL(getpid()).path)
+        FileSystem.remove(entryURL(Processes.current).path)
     }
 
     /// The takes of processes that are gone and whose files are still unfinished; notes of finished, recovered or
@@ -30,14 +30,14 @@ public struct TakeJournal: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var takes: [String] = []
         for name in names.sorted() {
-            guard let pid = pid_t(name), pid > 0, pid != getpid(), !ProcessCheck.isTheremin(pid) else { continue }
+            guard let pid = pid_t(name), pid > 0, pid != Processes.current, !ProcessCheck.isTheremin(pid) else { continue }
             let entry = entryURL(pid).path
             guard let text = try? String(contentsOfFile: entry, encoding: .utf8) else { continue }
             let take = text.trimmingCharacters(in: .newlines)
             if !take.isEmpty && TakeState.isUnfinished(take) {
                 takes.append(take)
             } else {
-                unlink(entry)
+                FileSystem.remove(entry)
             }
         }
         return takes
@@ -51,7 +51,7 @@ public struct TakeJournal: Sendable {
 /// Whether a process id belongs to a running theremin (a pid reused by another program after a reboot does not).
 enum ProcessCheck {
     static func isTheremin(_ pid: pid_t) -> Bool {
-        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        guard Processes.exists(pid) else { return false }
         guard let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8) else { return true }
         return comm.hasPrefix("theremin")
     }

@@ -75,20 +75,25 @@ public enum TakeRecovery {
 
     /// Cuts the file to `length` bytes and, for an interrupted live take, appends the end marker; synced.
     private static func rewrite(_ path: String, keeping length: Int, endMarker frames: Int?) throws(TraceError) {
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw TraceError(file: path, line: nil,
-                             problem: "cannot be written (\(String(cString: strerror(errno))))",
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(path, .writeOnly)
+        } catch {
+            throw TraceError(file: path, line: nil, problem: "cannot be written (\(error))",
                              remedy: "check its permissions, or copy it and recover the copy")
         }
-        defer { close(descriptor) }
-        var ok = ftruncate(descriptor, off_t(length)) == 0
-        if ok, let frames {
-            let line = Array("# \(TraceFormat.endMarker): \(frames) frames, recovered\n".utf8)
-            ok = line.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(length)) } == line.count
-        }
-        guard ok, fsync(descriptor) == 0 else {
-            throw TraceError(file: path, line: nil, problem: "cannot be written (\(String(cString: strerror(errno))))",
+        defer { file.close() }
+        do {
+            try file.truncate(to: Int64(length))
+            if let frames {
+                let line = Array("# \(TraceFormat.endMarker): \(frames) frames, recovered\n".utf8)
+                try line.withUnsafeBufferPointer { (bytes) throws(Errno) in
+                    try file.write(UnsafeRawBufferPointer(bytes), at: Int64(length))
+                }
+            }
+            try file.sync()
+        } catch {
+            throw TraceError(file: path, line: nil, problem: "cannot be written (\(error))",
                              remedy: "free some space or check its permissions")
         }
     }

@@ -4,9 +4,8 @@ import Foundation
 /// on the disk within about `interval` (a power cut loses at most that), and neither the tracking thread that
 /// writes the rows nor the audio thread ever waits for the disk.
 final class TakeSyncer: @unchecked Sendable {
-    private let descriptor: Int32
     private let interval: Double
-    private let sync: @Sendable (Int32) -> Void
+    private let sync: @Sendable () -> Void
     // Guards `dirty` and `stopped`; its wait is the thread's once-per-interval tick.
     private let condition = NSCondition()
     private var dirty = false
@@ -14,11 +13,8 @@ final class TakeSyncer: @unchecked Sendable {
     private var running = false
     private let finished = DispatchSemaphore(value: 0)
 
-    /// - Parameters:
-    ///   - descriptor: the take's open file; it must stay open until `stop()` returns.
-    ///   - sync: what syncing is (`fdatasync`; tests count the calls).
-    init(descriptor: Int32, interval: Double, sync: @escaping @Sendable (Int32) -> Void = { _ = fdatasync($0) }) {
-        self.descriptor = descriptor
+    /// - Parameter sync: what syncing is (the take's `FileDescriptor.syncData`; tests count the calls).
+    init(interval: Double, sync: @escaping @Sendable () -> Void) {
         self.interval = interval
         self.sync = sync
     }
@@ -57,7 +53,7 @@ final class TakeSyncer: @unchecked Sendable {
             if dirty && !stopped {
                 dirty = false
                 condition.unlock()
-                sync(descriptor)
+                sync()
                 condition.lock()
             }
             next = Date(timeIntervalSinceNow: interval)

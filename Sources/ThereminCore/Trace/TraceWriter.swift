@@ -24,8 +24,9 @@ public final class TraceWriter {
     /// Longest time a live take's rows stay only in memory (the page cache) before being synced to the disk.
     public static let syncInterval = 1.0
     private let output: OutputFile
-    private var descriptor: Int32
-    private var committedLength: off_t = 0
+    /// The open file; nil once finished or discarded.
+    private var file: FileDescriptor?
+    private var committedLength: Int64 = 0
     private var failure: TraceError?
     private let hands: Int
     /// Rows written so far (frames, not counting the header).
@@ -42,25 +43,31 @@ public final class TraceWriter {
         self.hands = hands
         self.mode = mode
         var metadata = metadata
+        let opened: Result<FileDescriptor, Errno>
         switch mode {
         case .wholeFile:
             self.path = path
             output = OutputFile(path: path)
             temporaryPath = output.temporaryPath
-            descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            opened = Result { () throws(Errno) in
+                try FileDescriptor.open(output.temporaryPath, .writeOnly, options: [.create, .truncate])
+            }
         case .liveTake:
-            let opened = TraceWriter.createExclusively(path)
-            self.path = opened.path
-            output = OutputFile(path: opened.path)
-            temporaryPath = opened.path
-            descriptor = opened.descriptor
+            let created = TraceWriter.createExclusively(path)
+            self.path = created.path
+            output = OutputFile(path: created.path)
+            temporaryPath = created.path
+            opened = created.file
             metadata.entries.insert((TraceFormat.liveRecordingKey, TraceFormat.liveRecordingValue), at: 0)
         }
-        guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
+        let file: FileDescriptor
+        switch opened {
+        case .success(let opened): file = opened
+        case .failure(let reason):
             throw TraceError(file: path, line: nil,
                              problem: "cannot be created (\(reason)): check that the folder exists and is writable")
         }
+        self.file = file
         var head = "# \(TraceFormat.magic) \(TraceFormat.version)\n"
         for entry in metadata.entries where entry.key != "format" {
             let clean = entry.value.replacingOccurrences(of: "\n", with: " ")
@@ -69,39 +76,35 @@ public final class TraceWriter {
         head += (hands == 2 ? TraceFormat.twoHandColumns : TraceFormat.oneHandColumns).joined(separator: ",") + "\n"
         if let reason = writeWhole(head) {
             // Not even the header fits (a full disk): nothing worth keeping, so no file is left behind.
-            close(descriptor)
-            descriptor = -1
-            unlink(temporaryPath)
+            file.close()
+            self.file = nil
+            FileSystem.remove(temporaryPath)
             throw TraceError(file: self.path, line: nil, problem: "cannot be written (\(reason))",
                              remedy: "free some space or record to another folder", kind: .runtime)
         }
         if mode == .liveTake {
             // The new name must survive a power cut too: sync the file and the folder that lists it.
-            _ = fdatasync(descriptor)
-            TraceWriter.syncFolder(of: self.path)
-            let syncer = TakeSyncer(descriptor: descriptor, interval: TraceWriter.syncInterval)
+            try? file.syncData()
+            FileSystem.syncFolder(containing: self.path)
+            let syncer = TakeSyncer(interval: TraceWriter.syncInterval) { try? file.syncData() }
             syncer.start()
             self.syncer = syncer
         }
     }
 
     /// Opens the first free name for `path` with `O_EXCL`: an existing file is never truncated or replaced.
-    private static func createExclusively(_ path: String) -> (path: String, descriptor: Int32) {
+    private static func createExclusively(_ path: String) -> (path: String, file: Result<FileDescriptor, Errno>) {
         for index in 0...FreeName.limit {
             let candidate = FreeName.candidate(path, index)
-            let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if descriptor >= 0 || errno != EEXIST { return (candidate, descriptor) }
+            do {
+                return (candidate, .success(try FileDescriptor.open(candidate, .writeOnly, options: [.create, .exclusive])))
+            } catch where error != .fileExists {
+                return (candidate, .failure(error))
+            } catch {
+                continue
+            }
         }
-        errno = EEXIST
-        return (path, -1)
-    }
-
-    private static func syncFolder(of path: String) {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        close(descriptor)
+        return (path, .failure(.fileExists))
     }
 
     /// True when the caller asked for a name that was taken, so the take went to a numbered one.
@@ -109,7 +112,6 @@ public final class TraceWriter {
 
     deinit {
         syncer?.stop()
-        if descriptor >= 0 { close(descriptor) }
     }
 
     /// The first write error, if any. After one, further samples are ignored but `finish()` still saves what was
@@ -119,7 +121,7 @@ public final class TraceWriter {
     /// Appends one sample.
     /// - Throws: `TraceError` on the first write failure (e.g. the disk is full).
     public func write(_ sample: HandSample) throws(TraceError) {
-        guard failure == nil, descriptor >= 0 else { return }
+        guard failure == nil, file != nil else { return }
         let line: String
         if sample.present {
             line = String(format: "%.6f,%.6f,%.6f,1,%.3f,%d\n", sample.t, clamp(sample.x), clamp(sample.y),
@@ -136,7 +138,7 @@ public final class TraceWriter {
         guard hands == 2 else {
             return try write(frame.hands.first(where: \.present) ?? .absent(at: frame.t))
         }
-        guard failure == nil, descriptor >= 0 else { return }
+        guard failure == nil, file != nil else { return }
         var line = String(format: "%.6f", frame.t)
         for index in 0..<2 {
             let hand = index < frame.hands.count ? frame.hands[index] : .absent(at: frame.t)
@@ -147,7 +149,7 @@ public final class TraceWriter {
 
     /// Notes, before the first row, the capture clock's reading at t = 0 (`TraceFormat.clockOriginMarker`).
     public func noteClockOrigin(_ monotonicSeconds: Double) throws(TraceError) {
-        guard failure == nil, descriptor >= 0, rows == 0 else { return }
+        guard failure == nil, file != nil, rows == 0 else { return }
         try appendBytes("# \(TraceFormat.clockOriginMarker): monotonic " + String(format: "%.6f\n", monotonicSeconds))
     }
 
@@ -163,16 +165,16 @@ public final class TraceWriter {
     /// once.
     /// - Throws: `TraceError` when the rename fails, or the first write error (after saving what was complete).
     public func finish() throws(TraceError) {
-        guard descriptor >= 0 else { return }
-        if failure != nil { _ = ftruncate(descriptor, committedLength) }
+        guard let file else { return }
+        if failure != nil { try? file.truncate(to: committedLength) }
         if mode == .liveTake {
             // After a write error the marker may not fit either; the take then reads as interrupted, which it is.
             try? appendBytes("# \(TraceFormat.endMarker): \(rows) frames\n")
             syncer?.stop()
         }
-        _ = fsync(descriptor)
-        close(descriptor)
-        descriptor = -1
+        try? file.sync()
+        file.close()
+        self.file = nil
         if mode == .liveTake {
             if let failure { throw failure }
             return
@@ -188,11 +190,11 @@ public final class TraceWriter {
 
     /// Removes the file without saving (used when the run failed before anything worth keeping).
     public func discard() {
-        guard descriptor >= 0 else { return }
+        guard let file else { return }
         syncer?.stop()
-        close(descriptor)
-        descriptor = -1
-        if mode == .liveTake { unlink(path) } else { output.discard() }
+        file.close()
+        self.file = nil
+        if mode == .liveTake { FileSystem.remove(path) } else { output.discard() }
     }
 
     /// Appends one row (one `write`: in the page cache at once, so a killed process loses nothing); a live take's
@@ -211,24 +213,15 @@ public final class TraceWriter {
         throw error
     }
 
-    /// Appends all of `text` (retrying interrupted writes) and counts it as committed; the system's reason when a
-    /// write fails.
+    /// Appends all of `text` and counts it as committed; the system's reason when a write fails.
     private func writeWhole(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
-        let count = bytes.count
-        var written = 0
-        while written < count {
-            let n = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return Foundation.write(descriptor, base + written, count - written)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            written += n
+        guard let file else { return nil }
+        do {
+            try file.write(text)
+        } catch {
+            return error.description
         }
-        committedLength += off_t(count)
+        committedLength += Int64(text.utf8.count)
         return nil
     }
 

@@ -4,7 +4,7 @@ import ThereminCore
 /// A UDP socket connected to one endpoint. Connected, unlike liblo's own sending socket, so that the kernel reports
 /// an ICMP "port unreachable" as ECONNREFUSED on a later send: a receiver that is not running is noticed.
 final class UDPSocket {
-    private let descriptor: Int32
+    private let socket: FileDescriptor
     let endpoint: OSCEndpoint
 
     /// Resolves the host (IPv4 or IPv6) and connects to the first address that accepts.
@@ -23,34 +23,32 @@ final class UDPSocket {
         var reason = "no address"
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let info = entry {
-            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue),
-                            info.pointee.ai_protocol)
+            let fd = Glibc.socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue),
+                                  info.pointee.ai_protocol)
             if fd >= 0 {
+                let opened = FileDescriptor(owning: fd)
                 if connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
-                    descriptor = fd
+                    socket = opened
                     return
                 }
-                reason = String(cString: strerror(errno))
-                close(fd)
+                reason = Errno.current.description
             } else {
-                reason = String(cString: strerror(errno))
+                reason = Errno.current.description
             }
             entry = info.pointee.ai_next
         }
         throw .badAddress(endpoint, reason: reason)
     }
 
-    deinit { close(descriptor) }
-
     /// Sends one datagram without waiting (a full socket buffer is a failed send, not a wait).
     /// - Throws: `OSCError.send` with the errno (ECONNREFUSED once the receiver's port answered "unreachable").
     func send(_ bytes: UnsafeRawBufferPointer) throws(OSCError) {
-        while true {
-            let sent = Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
-            if sent >= 0 { return }
-            if errno == EINTR { continue }
-            let code = errno
-            throw .send(endpoint, code: code, reason: String(cString: strerror(code)))
+        let descriptor = socket.rawValue
+        let sent = SystemCall.retryingInterrupts {
+            Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
         }
+        guard sent < 0 else { return }
+        let failure = Errno.current
+        throw .send(endpoint, code: failure.rawValue, reason: failure.description)
     }
 }

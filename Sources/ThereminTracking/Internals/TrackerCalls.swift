@@ -1,10 +1,10 @@
 import CVisionLoader
 import ThereminCore
+import VisionCalls
 
 /// Every call into the CHandTracker C API goes through here: the function table, error buffers, status conversion,
 /// struct conversion. `HandTracker` and `HandOverlay` hold the logic and never name a `th_` function.
 enum TrackerCalls {
-    private static let errorCapacity = 512
     /// The C API's limits (`TH_MAX_HANDS`, `TH_MAX_TRACKER_THREADS`).
     static let maxHands = Int(TH_MAX_HANDS)
     static let maxThreads = Int(TH_MAX_TRACKER_THREADS)
@@ -13,8 +13,7 @@ enum TrackerCalls {
     /// - Throws: `TrackerError` (`.libraryMissing`) when the library cannot be loaded.
     static func api() throws(TrackerError) -> th_api {
         guard let table = theremin_vision_tracker() else {
-            throw TrackerError(kind: .libraryMissing, problem: String(cString: theremin_vision_failure()),
-                               remedy: String(cString: theremin_vision_remedy()))
+            throw TrackerError(kind: .libraryMissing, problem: VisionLibrary.failure, remedy: VisionLibrary.remedy)
         }
         return table.pointee
     }
@@ -22,19 +21,13 @@ enum TrackerCalls {
     /// Runs a C call that takes an error buffer; turns a failing status into a TrackerError whose remedy for file
     /// and model problems is `fileRemedy`.
     static func call(fileRemedy: String, _ body: (UnsafeMutablePointer<CChar>, Int) -> th_status) throws(TrackerError) {
-        var message = [CChar](repeating: 0, count: errorCapacity)
-        let status = message.withUnsafeMutableBufferPointer { buffer in
-            body(buffer.baseAddress!, buffer.count)
-        }
-        guard status != TH_OK else { return }
-        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        throw error(status: status, message: text, fileRemedy: fileRemedy)
+        try ShimCall.check(body) { error($0, fileRemedy: fileRemedy) }
     }
 
-    static func error(status: th_status, message: String, fileRemedy: String) -> TrackerError {
-        let name = (try? api())?.th_status_name(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
-        let problem = message.isEmpty ? name : message
-        switch status {
+    /// The tracker's statuses as `TrackerError` kinds.
+    static func error(_ failure: ShimFailure<th_status>, fileRemedy: String) -> TrackerError {
+        let problem = failure.problem
+        switch failure.status {
         case TH_ERROR_FILE_MISSING:
             return TrackerError(kind: .fileMissing, problem: problem, remedy: fileRemedy)
         case TH_ERROR_FILE_UNREADABLE:

@@ -1,30 +1,19 @@
 import CVisionLoader
 import Foundation
 import ThereminCore
+import VisionCalls
 
 /// Every call into the CVideoInput C API goes through here: the function table, error buffers, frame copies, the
 /// video and image calls. `VideoFileSource` and `ImageSource` hold the logic and never name a `tv_` function.
 enum VideoCalls {
-    private static let errorCapacity = 512
 
     /// The video shim's C functions, from libtheremin-vision.so (loaded on first use, see CVisionLoader.h).
     /// - Throws: `VideoError` (`.libraryMissing`, naming `path`) when the library cannot be loaded.
     static func api(for path: String) throws(VideoError) -> tv_api {
         guard let table = theremin_vision_video() else {
-            throw VideoError(kind: .libraryMissing, path: path, problem: String(cString: theremin_vision_failure()),
-                             remedy: String(cString: theremin_vision_remedy()))
+            throw VideoError(kind: .libraryMissing, path: path, problem: VisionLibrary.failure, remedy: VisionLibrary.remedy)
         }
         return table.pointee
-    }
-
-    /// Runs a C call that takes an error buffer; returns its status and message.
-    static func call(_ body: (UnsafeMutablePointer<CChar>, Int) -> tv_status) -> (tv_status, String) {
-        var message = [CChar](repeating: 0, count: errorCapacity)
-        let status = message.withUnsafeMutableBufferPointer { buffer in
-            body(buffer.baseAddress!, buffer.count)
-        }
-        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return (status, text)
     }
 
     /// An open video: its handle, the container's frame rate and frame count (0 where it does not say).
@@ -39,7 +28,7 @@ enum VideoCalls {
     static func openVideo(_ path: String) throws(VideoError) -> OpenedVideo {
         let api = try api(for: path)
         var opened: OpaquePointer?
-        let (status, message) = call { error, size in api.tv_video_open(path, &opened, error, size) }
+        let (status, message) = ShimCall.run { error, size in api.tv_video_open(path, &opened, error, size) }
         guard status == TV_OK, let opened else {
             throw VideoError(kind: .notDecodable, path: path, problem: "not a video (\(message))",
                              remedy: VideoError.formatsRemedy)
@@ -63,7 +52,7 @@ enum VideoCalls {
     static func readVideo(_ handle: OpaquePointer, path: String) throws(VideoError) -> Read {
         let api = try api(for: path)
         var view = tv_frame_view()
-        let (status, message) = call { error, size in api.tv_video_read(handle, &view, error, size) }
+        let (status, message) = ShimCall.run { error, size in api.tv_video_read(handle, &view, error, size) }
         switch status {
         case TV_OK: return .frame(view, time: view.has_time != 0 ? view.time_seconds : nil)
         case TV_END: return .end
@@ -79,7 +68,7 @@ enum VideoCalls {
     static func loadImage(_ file: String, time: Double, sequence: UInt64) throws(VideoError) -> Frame? {
         let api = try api(for: file)
         var image: OpaquePointer?
-        let (status, _) = call { error, size in api.tv_image_load(file, &image, error, size) }
+        let (status, _) = ShimCall.run { error, size in api.tv_image_load(file, &image, error, size) }
         guard status == TV_OK, let image else { return nil }
         defer { api.tv_image_free(image) }
         return frame(from: api.tv_image_view(image), time: time, sequence: sequence)

@@ -24,10 +24,7 @@ final class TakeSyncerTests: XCTestCase {
     func testWritesAreSyncedWithinAnIntervalAndNeverTwiceInOne() {
         let calls = Calls()
         let interval = 0.1
-        let syncer = TakeSyncer(descriptor: 42, interval: interval) { descriptor in
-            XCTAssertEqual(descriptor, 42)
-            calls.record()
-        }
+        let syncer = TakeSyncer(interval: interval) { calls.record() }
         syncer.start()
         // A tracker writing rows faster than the interval, for about six intervals.
         let start = Date()
@@ -45,7 +42,7 @@ final class TakeSyncerTests: XCTestCase {
 
     func testNothingWrittenNothingSynced() {
         let calls = Calls()
-        let syncer = TakeSyncer(descriptor: 1, interval: 0.02) { _ in calls.record() }
+        let syncer = TakeSyncer(interval: 0.02) { calls.record() }
         syncer.start()
         syncer.noteWrite()
         XCTAssertTrue(waitUntil(timeout: 2) { calls.count == 1 }, "the one write is synced")
