@@ -34,7 +34,9 @@ struct PreviewComposer {
             drawCalibration(calibration, on: &canvas, layout: layout)
         } else {
             drawReadout(snapshot, status: status, on: &canvas, layout: layout)
-            drawKeyHelp(loop: status.loop, on: &canvas, layout: layout)
+            // Upright note lines keep the bottom band for their labels.
+            let keysBottom = status.mapping.playsPitchSideways ? layout.uprightLineEnd() : nil
+            drawKeyHelp(loop: status.loop, bottom: keysBottom, on: &canvas, layout: layout)
         }
         if status.paused { drawPaused(on: &canvas, layout: layout) }
         let warnings = [snapshot.sourceProblem, snapshot.recordingProblem, status.message, status.handNotice]
@@ -134,7 +136,8 @@ struct PreviewComposer {
         canvas.rectangle(x: left, y: top, width: right - left + 1, height: bottom - top + 1, color: PreviewPalette.box,
                          thickness: layout.pixels(2))
         let scale = layout.smallTextScale
-        let baseline = bottom - layout.margin
+        // Under the antenna law half-way up, clear of the keys, which then stand just above the note labels.
+        let baseline = antenna == nil ? bottom - layout.margin : (top + bottom) / 2
         let quietX = layout.column(forX: box.volumeQuiet), loudX = layout.column(forX: box.volumeLoud)
         let (near, far) = antenna == .left ? (left, right) : (right, left)
         for (word, x) in antenna == nil ? [("quiet", quietX), ("loud", loudX)] : [("high", near), ("low", far)] {
