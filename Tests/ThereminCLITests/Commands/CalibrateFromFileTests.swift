@@ -24,4 +24,29 @@ final class CalibrateFromFileTests: BinaryTestCase {
             XCTAssertFalse(result.stdout.contains("try again"), "\(rate) fps: no step was asked again\n" + result.stdout)
         }
     }
+
+    /// Under the antenna law the pitch positions are read sideways (the highest note nearest the rod, on the right
+    /// of the mirrored view) and the volume positions by height (loudest at the top, above the loop).
+    func testTheAntennaLawCalibratesPitchSidewaysAndVolumeByHeight() throws {
+        let corpus = try TestMedia.requireCorpus()
+        try TestMedia.requireFFmpeg()
+        let video = try TestMedia.heldHandVideo(
+            photo: corpus.appendingPathComponent("hands_gt/freihand_00000355.jpg"),
+            positions: [("0", "(H-h)/2"), ("W-w", "(H-h)/2"), ("(W-w)/2", "0"), ("(W-w)/2", "H-h")],
+            seconds: 4, rate: 12, into: directory)
+        let config = directory.appendingPathComponent("config").path
+        let result = try ProcessRunner.run(binary, ["--calibrate", "--input", video.path, "--pitch-law", "antenna"],
+                                           environment: ["XDG_CONFIG_HOME": config])
+        XCTAssertEqual(result.status, 0, result.stderr + result.stdout)
+        XCTAssertTrue(result.stdout.contains("(near the antenna, right)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("calibrated: pitch from x=0."), result.stdout)
+        XCTAssertTrue(result.stdout.contains("(high, near the antenna)"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("try again"), result.stdout)
+        // Read the other way round, the same clip is not a box: the pitch positions are side by side.
+        let wrong = try ProcessRunner.run(binary, ["--calibrate", "--input", video.path, "--pitch-law", "antenna",
+                                                   "--antenna", "left"],
+                                          environment: ["XDG_CONFIG_HOME": config])
+        XCTAssertEqual(wrong.status, 2, wrong.stdout)
+        XCTAssertTrue((wrong.stdout + wrong.stderr).contains("nearer the antenna (left)"), wrong.stdout + wrong.stderr)
+    }
 }
