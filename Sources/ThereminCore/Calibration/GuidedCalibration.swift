@@ -58,7 +58,8 @@ public struct GuidedCalibration: Sendable {
         /// What the player is asked to do, with where the antenna is when there is one.
         public var instruction: String {
             guard let antenna, target.isPitch else { return target.instruction }
-            return target.instruction + (target == .highestPitch ? " (near the antenna, \(antenna.rawValue))" : " (away from the antenna)")
+            let hint = target == .highestPitch ? "near the antenna, \(antenna.rawValue)" : "away from the antenna"
+            return target.instruction + " (\(hint))"
         }
     }
 

@@ -38,15 +38,17 @@ final class CalibrateFromFileTests: BinaryTestCase {
         let result = try ProcessRunner.run(binary, ["--calibrate", "--input", video.path, "--pitch-law", "antenna"],
                                            environment: ["XDG_CONFIG_HOME": config])
         XCTAssertEqual(result.status, 0, result.stderr + result.stdout)
-        XCTAssertTrue(result.stdout.contains("(near the antenna, right)"), result.stdout)
         XCTAssertTrue(result.stdout.contains("calibrated: pitch from x=0."), result.stdout)
         XCTAssertTrue(result.stdout.contains("(high, near the antenna)"), result.stdout)
         XCTAssertFalse(result.stdout.contains("try again"), result.stdout)
-        // Read the other way round, the same clip is not a box: the pitch positions are side by side.
+        // With the rod on the other side the same clip's highest note is the farther one: the box is refused and
+        // the clip ends before another is read (the refusal's words are GuidedCalibration's, tested in the core;
+        // the prompt that shows them may be passed over while a file is read at full speed).
         let wrong = try ProcessRunner.run(binary, ["--calibrate", "--input", video.path, "--pitch-law", "antenna",
                                                    "--antenna", "left"],
                                           environment: ["XDG_CONFIG_HOME": config])
         XCTAssertEqual(wrong.status, 2, wrong.stdout)
-        XCTAssertTrue((wrong.stdout + wrong.stderr).contains("nearer the antenna (left)"), wrong.stdout + wrong.stderr)
+        XCTAssertTrue(wrong.stderr.contains("calibration incomplete"), wrong.stderr)
+        XCTAssertFalse(wrong.stdout.contains("calibrated:"), wrong.stdout)
     }
 }
