@@ -2,7 +2,8 @@ import Foundation
 import ThereminCore
 
 /// Generated performances with known intonation, for the report's tests: notes held at set cent offsets, glides
-/// between them and stretches without a hand, at 30 frames a second through the default mapping.
+/// between them and stretches without a hand, at 30 frames a second through the default mapping (or the one given:
+/// the hand is placed where that mapping's law plays each pitch).
 public enum IntonationTraces {
     public enum Step: Sendable {
         /// Hold `midi` at `cents` off for `seconds`.
@@ -36,7 +37,8 @@ public enum IntonationTraces {
             for i in 0..<count {
                 let t = Double(samples.count) / frameRate
                 if let y = y(i) {
-                    samples.append(HandSample(t: t, x: 0.8, y: y, present: true))
+                    let position = mapping.cameraPosition(pitch: y, loudness: 0.8)
+                    samples.append(HandSample(t: t, x: position.x, y: position.y, present: true))
                 } else {
                     samples.append(.absent(at: t))
                 }

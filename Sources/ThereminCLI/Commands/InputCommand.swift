@@ -96,8 +96,12 @@ enum TraceMetadataBuilder {
         if let rate = source.nominalFrameRate { entries.append(("frame-rate", String(format: "%.3f", rate))) }
         entries.append(("tracker", tracker))
         entries.append(("calibration", CalibrationChoice.metadataValue(calibration)))
-        entries.append(("mapping", String(format: "%@ %.3f-%.3f Hz", settings.mapping.law.rawValue,
-                                          settings.mapping.low, settings.mapping.high)))
+        var mapping = String(format: "%@ %.3f-%.3f Hz", settings.mapping.law.rawValue, settings.mapping.low,
+                             settings.mapping.high)
+        if let side = settings.mapping.antennaSide {
+            mapping += String(format: ", rod %@, field %g", side.rawValue, settings.mapping.antenna.field)
+        }
+        entries.append(("mapping", mapping))
         switch settings.smoothing {
         case .motion: entries.append(("smoothing", "expressive"))
         case .oneEuro(let filter):

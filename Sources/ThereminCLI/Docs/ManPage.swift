@@ -152,6 +152,12 @@ public enum ManPage {
         .RS
         .B theremin \\-\\-input clip.mp4 \\-\\-record clip.csv
         .RE
+        .PP
+        Play like an antenna theremin, pitch rod on the right and the left hand above the volume loop:
+        .PP
+        .RS
+        .B theremin \\-\\-pitch\\-law antenna \\-\\-hands 2 \\-\\-low A3 \\-\\-high A5
+        .RE
         .SH SEE ALSO
         .BR aplay (1),
         .BR arecord (1),

@@ -143,7 +143,7 @@ struct LivePlay {
         switch ending {
         case .calibrated(let box):
             save(box)
-            Output.out("calibrated: \(TerminalDisplay.describe(box))\n")
+            Output.out("calibrated: \(TerminalDisplay.describe(box, antenna: settings.mapping.antennaSide))\n")
         case .calibrationFailed(let reason):
             throw UsageError("calibration failed: \(reason)")
         case .endOfInput where calibrateOnly:

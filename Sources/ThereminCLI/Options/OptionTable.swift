@@ -23,7 +23,7 @@ enum Options {
     static let core: [any AnyOption] = [
         replay, input, calibrate, recover, demo, listDevices, help, version,
         audioDevice, wave, volume, glide, fade, effect, rate, period,
-        low, high, pitchLaw,
+        low, high, pitchLaw, antenna, antennaField,
         response, minCutoff, beta, derivativeCutoff,
         camera, size, fps, cameraFormat, mains, noCalibration, noPreview, tracker, trackerThreads,
         record, output, loopOut,
@@ -82,18 +82,28 @@ enum Options {
                                       inPresets: false)
 
     // MARK: Mapping
-    static let low = Option<Double>("--low", value: "NOTE|HZ", help: "pitch at the bottom of the playing area",
+    static let low = Option<Double>("--low", value: "NOTE|HZ",
+                                    help: "pitch at the bottom of the playing area (with --pitch-law antenna: its side away from the antenna)",
                                     group: .mapping, default: Mapping().low, describe: describeNote) { text in
         try noteOrFrequency("--low", text)
     }
-    static let high = Option<Double>("--high", value: "NOTE|HZ", help: "pitch at the top of the playing area",
+    static let high = Option<Double>("--high", value: "NOTE|HZ",
+                                     help: "pitch at the top of the playing area (with --pitch-law antenna: its side nearest the antenna)",
                                      group: .mapping, default: Mapping().high, describe: describeNote) { text in
         try noteOrFrequency("--high", text)
     }
     static let pitchLaw = Option<PitchLaw>.choice("--pitch-law", value: "LAW",
-                                                  help: "linear (Hz proportional to height) or exponential (equal distance per semitone)",
+                                                  help: "linear (Hz proportional to height), exponential (equal distance per semitone) or antenna (a virtual pitch rod at one side: pitch rises ever more steeply as the fingertip nears it, volume from the height above a loop along the bottom)",
                                                   group: .mapping, default: Mapping().law, refusal: "is unknown",
-                                                  accepted: "linear or exponential")
+                                                  accepted: "linear, exponential or antenna")
+    static let antenna = Option<AntennaField.Side>.choice("--antenna", value: "SIDE",
+                                                          help: "with --pitch-law antenna: the side of the picture the pitch rod stands at",
+                                                          group: .mapping, default: nil,
+                                                          defaultText: "right, left with --left-handed", refusal: "is not a side",
+                                                          accepted: "left or right")
+    static let antennaField = Option.number("--antenna-field", value: "D0", parameter: AntennaField.fieldSpec,
+                                            help: "with --pitch-law antenna: " + AntennaField.fieldSpec.help,
+                                            group: .mapping)
 
     // MARK: Smoothing
     static let response = Option<Response>.choice("--response", value: "KIND",

@@ -30,12 +30,12 @@ struct MusicSettings: Sendable {
     var duration: Double?
 
     /// Reads the options of `OptionTable.music` that shape pitch and hands, plus the voice's brightness and vibrato.
-    mutating func read(_ parsed: ParsedArguments, voice: inout VoiceSettings, mode: Settings.Mode) throws {
+    mutating func read(_ parsed: ParsedArguments, voice: inout VoiceSettings, mode: Settings.Mode, mapping: Mapping) throws {
         try readTuner(parsed, mode: mode)
         voice.brightness = try parsed.value(Options.brightness) ?? voice.brightness
         voice.vibrato = try parsed.value(Options.vibrato) ?? voice.vibrato
         try readCorrection(parsed)
-        try readHands(parsed)
+        try readHands(parsed, mapping: mapping)
         try readBacking(parsed)
         try readMIDI(parsed, mode: mode)
         savePreset = try parsed.value(Options.savePreset)
@@ -110,7 +110,9 @@ struct MusicSettings: Sendable {
         octave = try parsed.value(Options.octave) ?? octave
     }
 
-    private mutating func readHands(_ parsed: ParsedArguments) throws {
+    /// With the antenna law the volume hand plays above the loop (its zone shaped by the field), and the pitch rod
+    /// must stand on the pitch hand's side: across the volume hand, the hands would have to cross over.
+    private mutating func readHands(_ parsed: ParsedArguments, mapping: Mapping) throws {
         let count = try parsed.value(Options.hands) ?? 1
         let twoHandOnly = [Options.leftHanded.name, Options.volumeTop.name, Options.volumeBottom.name].filter(parsed.has)
         guard count == 2 else {
@@ -119,6 +121,14 @@ struct MusicSettings: Sendable {
             return
         }
         var settings = TwoHandSettings(leftHanded: parsed.has(Options.leftHanded))
+        if let side = mapping.antennaSide {
+            guard (side == .left) == settings.leftHanded else {
+                throw UsageError("--antenna \(side.rawValue) puts the pitch rod on the volume hand's side with --hands 2; "
+                                 + (settings.leftHanded ? "use --antenna left, or drop --left-handed"
+                                                        : "add --left-handed to play pitch with the left hand, or use --antenna right"))
+            }
+            settings.loop = mapping.antenna
+        }
         settings.volumeTop = try parsed.value(Options.volumeTop) ?? settings.volumeTop
         settings.volumeBottom = try parsed.value(Options.volumeBottom) ?? settings.volumeBottom
         guard settings.volumeTop < settings.volumeBottom else {

@@ -140,7 +140,7 @@ struct Settings: Sendable {
         try readCamera(parsed)
         try readFiles(parsed)
         try readLoopOut(parsed)
-        try music.read(parsed, voice: &voice, mode: mode)
+        try music.read(parsed, voice: &voice, mode: mode, mapping: mapping)
         oscOut = try parsed.value(Options.oscOut)
         try practice.read(parsed, mode: mode, record: record)
         try checkOutputsSpareInputs()
@@ -160,11 +160,27 @@ struct Settings: Sendable {
 
     private mutating func readMapping(_ parsed: ParsedArguments) throws {
         mapping.law = try parsed.value(Options.pitchLaw) ?? mapping.law
+        try readAntenna(parsed)
         mapping.low = try parsed.value(Options.low) ?? mapping.low
         mapping.high = try parsed.value(Options.high) ?? mapping.high
         guard mapping.low < mapping.high else {
             throw UsageError("--low (\(Settings.hz(mapping.low))) must be below --high (\(Settings.hz(mapping.high)))")
         }
+    }
+
+    /// The virtual antenna's side and field: only with its law. A right-handed thereminist plays pitch with the
+    /// right hand, so the rod stands on the right, and on the left for a left-handed one.
+    private mutating func readAntenna(_ parsed: ParsedArguments) throws {
+        let side = try parsed.value(Options.antenna)
+        let field = try parsed.value(Options.antennaField)
+        guard mapping.law == .antenna else {
+            if let stray = [Options.antenna.name, Options.antennaField.name].first(where: parsed.has) {
+                throw UsageError("\(stray) needs --pitch-law antenna")
+            }
+            return
+        }
+        mapping.antenna = AntennaField(side: side ?? (parsed.has(Options.leftHanded) ? .left : .right),
+                                       field: field ?? AntennaField.fieldSpec.defaultValue)
     }
 
     private mutating func readCamera(_ parsed: ParsedArguments) throws {

@@ -2,6 +2,7 @@
 /// lowest pitch and at the loudest and quietest volume, in camera coordinates (normalized, mirrored view).
 ///
 /// It stretches that box onto the full mapping range, so a player with a short reach still plays the whole range.
+/// The antenna law reads the same box the other way (`Calibration+Antenna.swift`): pitch across it, volume up it.
 public struct Calibration: Sendable, Equatable, Codable {
     /// Height of the fingertip at the highest pitch.
     public var pitchTop: Double

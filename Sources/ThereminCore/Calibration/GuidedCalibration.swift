@@ -1,6 +1,8 @@
 /// The guided calibration, as a state machine fed with hand samples: for each of the four positions it counts down,
 /// then measures for a while, and accepts the reading only when the hand was seen and held still; otherwise it asks
-/// again. Time comes from the samples, so it runs the same live and from `--input` files.
+/// again. Time comes from the samples, so it runs the same live and from `--input` files. Under the antenna law
+/// (`antenna` set) the pitch positions are read sideways and the volume positions by height, and the box is laid
+/// out as the antenna law reads it (`Mapping.position(x:y:in:)`).
 public struct GuidedCalibration: Sendable {
     /// The four positions, in the order they are asked for.
     public enum Target: Int, Sendable, CaseIterable {
@@ -16,8 +18,12 @@ public struct GuidedCalibration: Sendable {
             }
         }
 
-        /// True when this position is read from the fingertip's height (pitch), false for sideways (volume).
-        var readsHeight: Bool { self == .highestPitch || self == .lowestPitch }
+        /// True for the pitch positions, false for the volume ones.
+        public var isPitch: Bool { self == .highestPitch || self == .lowestPitch }
+
+        /// True when this position is read from the fingertip's height, false when sideways: the pitch positions by
+        /// height and the volume ones sideways, the other way round under the antenna law.
+        public func readsHeight(antenna: AntennaField.Side?) -> Bool { isPitch == (antenna == nil) }
     }
 
     /// Where the calibration is, for the display.
@@ -39,11 +45,21 @@ public struct GuidedCalibration: Sendable {
         public var phase: Phase
         /// Readings accepted so far, by target.
         public var readings: [Int: Double]
+        /// The pitch rod's side under the antenna law, nil for the height laws.
+        public var antenna: AntennaField.Side?
 
-        public init(target: Target, phase: Phase, readings: [Int: Double]) {
+        public init(target: Target, phase: Phase, readings: [Int: Double], antenna: AntennaField.Side? = nil) {
             self.target = target
             self.phase = phase
             self.readings = readings
+            self.antenna = antenna
+        }
+
+        /// What the player is asked to do, with where the antenna is when there is one.
+        public var instruction: String {
+            guard let antenna, target.isPitch else { return target.instruction }
+            let hint = target == .highestPitch ? "near the antenna, \(antenna.rawValue)" : "away from the antenna"
+            return target.instruction + " (\(hint))"
         }
     }
 
@@ -53,6 +69,8 @@ public struct GuidedCalibration: Sendable {
     public var maxSpread: Double
     /// Smallest share of measuring frames that must see a hand.
     public var minPresence: Double
+    /// The pitch rod's side under the antenna law, nil for the height laws.
+    public let antenna: AntennaField.Side?
 
     private var target = Target.highestPitch
     private var phaseStart: Double?
@@ -64,7 +82,9 @@ public struct GuidedCalibration: Sendable {
     private var restarts = 0
     private var previousTime: Double?
 
-    public init(countdownSeconds: Double = 2, measureSeconds: Double = 2, maxSpread: Double = 0.03, minPresence: Double = 0.6) {
+    public init(countdownSeconds: Double = 2, measureSeconds: Double = 2, maxSpread: Double = 0.03, minPresence: Double = 0.6,
+                antenna: AntennaField.Side? = nil) {
+        self.antenna = antenna
         self.countdownSeconds = countdownSeconds
         self.measureSeconds = measureSeconds
         self.maxSpread = maxSpread
@@ -73,7 +93,7 @@ public struct GuidedCalibration: Sendable {
     }
 
     /// The current status without feeding a sample.
-    public var status: Status { Status(target: target, phase: lastPhase, readings: readings) }
+    public var status: Status { Status(target: target, phase: lastPhase, readings: readings, antenna: antenna) }
 
     /// Feeds one sample and returns where the calibration is.
     ///
@@ -105,7 +125,7 @@ public struct GuidedCalibration: Sendable {
         let windowEnd = windowStart + measureSeconds
         if !Self.reached(windowEnd, at: sample.t) {
             frames += 1
-            if sample.present { values.append(target.readsHeight ? sample.y : sample.x) }
+            if sample.present { values.append(target.readsHeight(antenna: antenna) ? sample.y : sample.x) }
             guard Self.reached(windowEnd, at: sample.t + frameDuration) else {
                 lastPhase = .measuring(progress: min(1, max(0, sample.t - windowStart) / measureSeconds))
                 return status
@@ -152,11 +172,18 @@ public struct GuidedCalibration: Sendable {
             lastPhase = .countdown(remaining: countdownSeconds)
             return
         }
-        let result = Calibration(pitchTop: readings[Target.highestPitch.rawValue] ?? 0,
-                                 pitchBottom: readings[Target.lowestPitch.rawValue] ?? 1,
-                                 volumeQuiet: readings[Target.quietest.rawValue] ?? 0,
-                                 volumeLoud: readings[Target.loudest.rawValue] ?? 1)
-        if let problem = result.problems.first {
+        let highest = readings[Target.highestPitch.rawValue] ?? 0, lowest = readings[Target.lowestPitch.rawValue] ?? 1
+        let quietest = readings[Target.quietest.rawValue] ?? 0, loudest = readings[Target.loudest.rawValue] ?? 1
+        let result: Calibration
+        let problems: [String]
+        if let antenna {
+            (result, problems) = Calibration.antenna(side: antenna, highestPitch: highest, lowestPitch: lowest,
+                                                     loudest: loudest, quietest: quietest)
+        } else {
+            result = Calibration(pitchTop: highest, pitchBottom: lowest, volumeQuiet: quietest, volumeLoud: loudest)
+            problems = result.problems
+        }
+        if let problem = problems.first {
             restarts += 1
             readings.removeAll()
             target = .highestPitch

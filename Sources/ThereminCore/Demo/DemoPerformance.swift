@@ -57,7 +57,9 @@ public enum DemoPerformance {
             // A hand found afresh restarts the smoothing (ControlMapper does the same).
             if acquired { heard?.reset() }
             let y = heard?.lead(to: target, at: t) ?? target
-            var sample = HandSample(t: t, x: x, y: y, present: true)
+            // The law's coordinates to the picture: the height laws play as written, the antenna law sideways.
+            let position = mapping.cameraPosition(pitch: y, loudness: x)
+            var sample = HandSample(t: t, x: position.x, y: position.y, present: true)
             sample.acquired = acquired
             samples.append(sample)
         }

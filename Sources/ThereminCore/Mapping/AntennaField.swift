@@ -1,7 +1,7 @@
 import Foundation
 
-/// A virtual antenna theremin's fields, the law of `--pitch-law antenna` (not yet wired to the command line: the
-/// control chain has to hand the pitch hand's sideways position to the mapping first, see docs/decisions.md).
+/// A virtual antenna theremin's fields, the law of `--pitch-law antenna` (`Mapping` reads the playing box along its
+/// axes, `TwoHandSettings.loop` shapes the volume hand's zone with it).
 ///
 /// On an antenna theremin the hand and the rod form a capacitor whose capacitance grows roughly as the inverse of
 /// their distance, and the heterodyned pitch shifts in proportion to it: far from the rod the pitch barely moves, near

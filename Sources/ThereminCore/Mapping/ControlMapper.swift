@@ -100,7 +100,7 @@ public struct ControlMapper: Sendable {
             filterX.reset()
             resetPitchHand()
         }
-        let box = calibration.apply(x: sample.x, y: sample.y)
+        let box = mapping.position(x: sample.x, y: sample.y, in: calibration)
         let size = sample.handSize
         let x = filterX.update(box.x, at: sample.t, handSize: size)
         let y = filterY.update(box.y, at: sample.t, handSize: size)
@@ -128,7 +128,7 @@ public struct ControlMapper: Sendable {
             return Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: frame.t)
         }
         if pitchHand.acquired { resetPitchHand() }
-        let box = calibration.apply(x: pitchHand.x, y: pitchHand.y)
+        let box = mapping.position(x: pitchHand.x, y: pitchHand.y, in: calibration)
         let y = filterY.update(box.y, at: frame.t, handSize: pitchHand.handSize)
         hold(y.value, at: frame.t)
         lastFrequency = pitch(y: y.value)

@@ -1,10 +1,13 @@
-/// One horizontal line on the preview: where a note is played.
+/// One line on the preview: where a note is played. Horizontal for the height laws, upright for the antenna law.
 public struct NoteLine: Sendable, Equatable {
     public var midi: Int
     public var name: String
     public var frequency: Double
-    /// Height in the camera image (normalized, 0 = top), after calibration.
-    public var y: Double
+    /// Where the line stands in the camera image (normalized, after calibration): its height (0 = top) for a
+    /// horizontal line, its sideways position (0 = left) for an upright one.
+    public var position: Double
+    /// True for an upright line (the antenna law plays pitch sideways).
+    public var isVertical: Bool
     /// C and A lines are drawn stronger, as landmarks.
     public var emphasized: Bool
 }
@@ -22,9 +25,10 @@ extension Mapping {
             let pitchClass = ((midi % 12) + 12) % 12
             if let pitchClasses, !pitchClasses.contains(pitchClass) { continue }
             let frequency = Note.frequency(midi: Double(midi))
-            guard let playingY = y(forFrequency: frequency) else { continue }
+            guard let pitch = y(forFrequency: frequency) else { continue }
+            let camera = cameraPosition(pitch: pitch, loudness: 1, in: calibration)
             lines.append(NoteLine(midi: midi, name: Note.name(midi: midi), frequency: frequency,
-                                  y: calibration.cameraY(forPlayingY: playingY),
+                                  position: playsPitchSideways ? camera.x : camera.y, isVertical: playsPitchSideways,
                                   emphasized: pitchClass == 0 || pitchClass == 9))
         }
         return lines

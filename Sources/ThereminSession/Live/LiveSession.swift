@@ -134,7 +134,8 @@ public final class LiveSession {
                 ? nil : absentHand.update(handPresent: snapshot.sample?.present == true, at: now)
             if options.stopAfterCalibration, let outcome = loop.calibrationOutcome.withLock({ $0 }) {
                 var final = snapshot
-                final.calibrationStatus = GuidedCalibration.Status(target: .quietest, phase: outcome, readings: [:])
+                final.calibrationStatus = GuidedCalibration.Status(target: .quietest, phase: outcome, readings: [:],
+                                                                   antenna: sound.mapper.mapping.antennaSide)
                 _ = display.show(final, status: status)
                 switch outcome {
                 case .done(let box): ending = .calibrated(box)

@@ -74,7 +74,7 @@ public final class TrackingLoop: @unchecked Sendable {
         self.mapper = mapper
         self.renderer = renderer
         self.recorder = recorder
-        calibration = configuration.startCalibrating ? GuidedCalibration() : nil
+        calibration = configuration.startCalibrating ? GuidedCalibration(antenna: mapper.mapping.antennaSide) : nil
         var initial = LiveSnapshot()
         initial.calibration = mapper.calibration
         initial.calibrationStatus = calibration?.status
@@ -176,7 +176,9 @@ public final class TrackingLoop: @unchecked Sendable {
         // The sample shown, recorded for one hand and used for calibration: the first hand seen.
         let sample = hands.hands.first(where: \.present) ?? .absent(at: hands.t)
 
-        if recalibrateFlag.exchange(false, ordering: .relaxed) { calibration = GuidedCalibration() }
+        if recalibrateFlag.exchange(false, ordering: .relaxed) {
+            calibration = GuidedCalibration(antenna: mapper.mapping.antennaSide)
+        }
         var calibrationStatus: GuidedCalibration.Status?
         var control: Control?
         if var guided = calibration {

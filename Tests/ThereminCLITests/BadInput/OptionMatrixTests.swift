@@ -23,6 +23,7 @@ final class OptionMatrixTests: XCTestCase {
         let trace = harness.goodTrace
         switch option {
         case "--volume-top", "--volume-bottom": return ["--replay", trace, "--output", out("x.wav"), "--hands", "2"]
+        case "--antenna", "--antenna-field": return ["--replay", trace, "--output", out("x.wav"), "--pitch-law", "antenna"]
         case "--backing-volume", "--loop": return ["--replay", trace, "--output", out("x.wav"), "--backing", trace]
         case "--midi-channel", "--midi-bend-range", "--midi-volume", "--midi-mode": return ["--replay", trace, "--midi-file", out("x.mid")]
         case "--midi-slide": return ["--replay", trace, "--midi-file", out("x.mid"), "--midi-mode", "mpe"]
@@ -57,7 +58,9 @@ final class OptionMatrixTests: XCTestCase {
             "--period": ["101", "5ms"],
             "--low": ["H9", "10", ""],
             "--high": ["25000"],
-            "--pitch-law": ["cubic"],
+            "--pitch-law": ["cubic", ""],
+            "--antenna": ["top", "centre", ""],
+            "--antenna-field": ["0", "5", "wide"],
             "--response": ["jumpy"],
             "--min-cutoff": ["-1"],
             "--beta": ["much"],
@@ -234,6 +237,18 @@ final class OptionMatrixTests: XCTestCase {
             BadInputCase(name: "no calibration while calibrating", arguments: ["--calibrate", "--no-calibration"],
                          mentions: ["--no-calibration"]),
             BadInputCase(name: "json without list", arguments: ["--replay", trace, "--json"], mentions: ["--json"]),
+            BadInputCase(name: "antenna side without the antenna law", arguments: ["--replay", trace, "--antenna", "left"],
+                         mentions: ["--antenna", "--pitch-law antenna"]),
+            BadInputCase(name: "antenna field with another law",
+                         arguments: ["--replay", trace, "--pitch-law", "exponential", "--antenna-field", "0.5"],
+                         mentions: ["--antenna-field", "--pitch-law antenna"]),
+            BadInputCase(name: "pitch rod on the volume hand's side",
+                         arguments: ["--replay", trace, "--pitch-law", "antenna", "--hands", "2", "--antenna", "left"],
+                         mentions: ["--antenna left", "--left-handed"]),
+            BadInputCase(name: "left-handed pitch rod on the right",
+                         arguments: ["--replay", trace, "--pitch-law", "antenna", "--hands", "2", "--left-handed",
+                                     "--antenna", "right"],
+                         mentions: ["--antenna right", "--antenna left"]),
             BadInputCase(name: "left-handed with one hand", arguments: ["--replay", trace, "--left-handed"],
                          mentions: ["--left-handed", "--hands 2"]),
             BadInputCase(name: "loop without backing", arguments: ["--replay", trace, "--loop"], mentions: ["--loop"]),

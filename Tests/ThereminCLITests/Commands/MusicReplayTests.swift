@@ -6,20 +6,6 @@ import ThereminTestSupport
 
 /// End to end through the built binary: pitch correction, register, voices and two-hand traces on the replay path.
 final class MusicReplayTests: BinaryTestCase {
-    private func file(_ name: String, _ text: String) -> String {
-        let path = directory.appendingPathComponent(name).path
-        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        return path
-    }
-
-    private func render(_ trace: String, _ options: [String]) throws -> [Float] {
-        let out = directory.appendingPathComponent("out-\(UUID().uuidString).wav").path
-        let result = try ProcessRunner.run(binary, ["--replay", trace, "--output", out] + options)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let contents = try SoundFileContents(path: out)
-        return stride(from: 0, to: contents.samples.count, by: contents.channels).map { contents.samples[$0] }
-    }
-
     /// One second of a hand held still at height `y`.
     private func still(y: Double) -> String {
         var text = "t,x,y,present\n"
@@ -29,11 +15,11 @@ final class MusicReplayTests: BinaryTestCase {
 
     func testCorrectionSnapsAHeldNoteAndOctaveShiftsIt() throws {
         // Exponential law 220–440 Hz: y = 0.45 plays 0.55 octave = 6.6 semitones above A3, 40 cents below E4.
-        let trace = file("held.csv", still(y: 0.45))
+        let trace = scratchFile("held.csv", still(y: 0.45))
         let rate = 48_000.0
-        let plain = try render(trace, ["--pitch-law", "exponential", "--volume", "1"])
-        let snapped = try render(trace, ["--pitch-law", "exponential", "--volume", "1", "--correct", "100", "--scale", "major"])
-        let lower = try render(trace, ["--pitch-law", "exponential", "--volume", "1", "--correct", "100", "--scale", "major", "--octave", "-1"])
+        let plain = try renderReplay(trace, ["--pitch-law", "exponential", "--volume", "1"])
+        let snapped = try renderReplay(trace, ["--pitch-law", "exponential", "--volume", "1", "--correct", "100", "--scale", "major"])
+        let lower = try renderReplay(trace, ["--pitch-law", "exponential", "--volume", "1", "--correct", "100", "--scale", "major", "--octave", "-1"])
         func hz(_ audio: [Float]) -> Double { SignalMeasurements.zeroCrossingFrequency(audio[9_600..<43_200], sampleRate: rate) ?? 0 }
         XCTAssertEqual(SignalMeasurements.cents(hz(plain), 329.628), -40, accuracy: 0.5)
         XCTAssertLessThan(abs(SignalMeasurements.cents(hz(snapped), 329.628)), 0.5, "snapped to E4")
@@ -49,8 +35,8 @@ final class MusicReplayTests: BinaryTestCase {
             let (y, closed) = t < 0.5 ? (0.2, 0) : (t < 1 ? (0.5, 0) : (0.5, 1))
             text += String(format: "%.6f,0.8,0,1,0.9,right,0,0,0.2,%.2f,1,0.9,left,%d,0\n", t, y, closed)
         }
-        let trace = file("two.csv", text)
-        let audio = try render(trace, ["--hands", "2", "--volume", "1", "--glide", "5"])
+        let trace = scratchFile("two.csv", text)
+        let audio = try renderReplay(trace, ["--hands", "2", "--volume", "1", "--glide", "5"])
         let rate = 48_000.0
         func seconds(_ a: Double, _ b: Double) -> ArraySlice<Float> { audio[Int(a * rate)..<Int(b * rate)] }
         XCTAssertEqual(SignalMeasurements.rms(seconds(0.2, 0.45)), 1 / 2.0.squareRoot(), accuracy: 0.01, "volume hand high: full")
@@ -60,16 +46,16 @@ final class MusicReplayTests: BinaryTestCase {
         XCTAssertLessThan(abs(SignalMeasurements.cents(hz, 440)), 1)
 
         // Left-handed, the same trace swaps the roles: pitch from the hand at 0.2–0.5, volume from the top hand.
-        let swapped = try render(trace, ["--hands", "2", "--left-handed", "--volume", "1", "--glide", "5"])
+        let swapped = try renderReplay(trace, ["--hands", "2", "--left-handed", "--volume", "1", "--glide", "5"])
         let swappedHz = SignalMeasurements.zeroCrossingFrequency(swapped[9_600..<21_600], sampleRate: rate) ?? 0
         XCTAssertLessThan(abs(SignalMeasurements.cents(swappedHz, 440 - 220 * 0.2)), 1)
         // One-hand replay of the same trace plays the first hand, x as volume.
-        let single = try render(trace, ["--volume", "1"])
+        let single = try renderReplay(trace, ["--volume", "1"])
         XCTAssertEqual(SignalMeasurements.rms(single[9_600..<21_600]), 0.8 / 2.0.squareRoot(), accuracy: 0.01)
     }
 
     func testBadMusicOptionsExitTwoWithOneLine() throws {
-        let trace = file("t.csv", still(y: 0.5))
+        let trace = scratchFile("t.csv", still(y: 0.5))
         for (options, expected) in [(["--scale", "bebop"], "--scale 'bebop' is unknown"),
                                     (["--correct", "101"], "--correct '101' is out of range"),
                                     (["--hands", "two"], "--hands 'two' is not supported"),

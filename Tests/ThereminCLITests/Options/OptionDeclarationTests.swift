@@ -9,7 +9,8 @@ final class OptionDeclarationTests: XCTestCase {
     /// Options that only make sense beside others.
     private let context = ["--midi-volume": ["--replay", "take.csv", "--midi-file", "take.mid"],
                            "--midi-mode": ["--replay", "take.csv", "--midi-file", "take.mid"],
-                           "--midi-slide": ["--replay", "take.csv", "--midi-file", "take.mid", "--midi-mode", "mpe"]]
+                           "--midi-slide": ["--replay", "take.csv", "--midi-file", "take.mid", "--midi-mode", "mpe"],
+                           "--antenna": ["--pitch-law", "antenna"]]
 
     func testEveryDeclaredChoiceIsAcceptedAndOthersAreNot() throws {
         var checked = 0
@@ -49,7 +50,7 @@ final class OptionDeclarationTests: XCTestCase {
         }
         for option in [Options.volume, Options.glide, Options.fade, Options.minCutoff, Options.beta,
                        Options.derivativeCutoff, Options.brightness, Options.correct, Options.volumeTop,
-                       Options.volumeBottom, Options.backingVolume, Options.minHold] {
+                       Options.volumeBottom, Options.backingVolume, Options.minHold, Options.antennaField] {
             try roundTrip(option)
         }
         for option in [Options.rate, Options.trackerThreads, Options.octave, Options.hands, Options.midiChannel,

@@ -59,7 +59,7 @@ final class SettingsTests: XCTestCase {
             (["--glide", "nan"], "out of range"),
             (["--low", "H9"], "is not a note"),
             (["--low", "A4", "--high", "A3"], "must be below"),
-            (["--pitch-law", "cubic"], "use linear or exponential"),
+            (["--pitch-law", "cubic"], "use linear, exponential or antenna"),
             (["--effect", "reverb"], "is unknown"),
             (["--effect", "delay:feedback=2"], "outside"),
             (["--effect", "delay:speed=2"], "unknown parameter"),

@@ -18,13 +18,13 @@ extension PreviewComposer {
         switch status.phase {
         case .countdown(let remaining):
             rows.append((step, PreviewPalette.title, body, layout.textThickness))
-            rows += wrapped(status.target.instruction, color: PreviewPalette.text, scale: body, thickness: bold,
+            rows += wrapped(status.instruction, color: PreviewPalette.text, scale: body, thickness: bold,
                             width: inner)
             rows.append((String(format: "get ready... %.0f", remaining.rounded(.up)), PreviewPalette.title,
                          layout.noteTextScale * 0.8, bold))
         case .measuring(let fraction):
             rows.append((step, PreviewPalette.title, body, layout.textThickness))
-            rows += wrapped(status.target.instruction, color: PreviewPalette.text, scale: body, thickness: bold,
+            rows += wrapped(status.instruction, color: PreviewPalette.text, scale: body, thickness: bold,
                             width: inner)
             rows.append(("hold still", PreviewPalette.inTune, body, bold))
             progress = fraction
@@ -32,7 +32,7 @@ extension PreviewComposer {
             rows.append((step, PreviewPalette.title, body, layout.textThickness))
             rows += wrapped(reason, color: PreviewPalette.warning, scale: body, thickness: bold, width: inner)
         case .done(let box):
-            rows += wrapped("Calibrated: " + TerminalDisplay.describe(box), color: PreviewPalette.inTune, scale: body,
+            rows += wrapped("Calibrated: " + TerminalDisplay.describe(box, antenna: status.antenna), color: PreviewPalette.inTune, scale: body,
                             thickness: bold, width: inner)
         case .failed(let reason):
             rows += wrapped("Calibration failed: " + reason, color: PreviewPalette.failure, scale: body,
@@ -45,8 +45,9 @@ extension PreviewComposer {
         let barHeight = layout.pixels(12)
         var height = pad + heights.reduce(0, +) + pad
         if progress != nil { height += barHeight + pad }
-        // Away from where the hand is asked to go: at the top while it is asked for the lowest note.
-        let top = status.target == .lowestPitch ? layout.margin : layout.height - layout.margin - height
+        // Away from where the hand is asked to go: at the top while it is asked for the lowest position.
+        let lowest: GuidedCalibration.Target = status.antenna == nil ? .lowestPitch : .quietest
+        let top = status.target == lowest ? layout.margin : layout.height - layout.margin - height
         panel(x: left, y: top, width: width, height: height, on: &canvas)
         var y = top + pad
         for (row, rowHeight) in zip(rows, heights) {
@@ -61,11 +62,11 @@ extension PreviewComposer {
             canvas.fillRectangle(x: left + pad + 1, y: y + 1, width: filled, height: barHeight - 2,
                                  color: PreviewPalette.inTune)
         }
-        if case .done(let box) = status.phase { drawPlayingBox(box, on: &canvas, layout: layout) }
+        if case .done(let box) = status.phase { drawPlayingBox(box, antenna: status.antenna, on: &canvas, layout: layout) }
     }
 
-    /// The positions read so far: a horizontal line for the highest and lowest pitch, a vertical one for the
-    /// loudest and quietest volume.
+    /// The positions read so far: a horizontal line for those read by height (the highest and lowest pitch, or the
+    /// loudest and quietest under the antenna law), a vertical one for those read sideways.
     func drawReadings(_ status: GuidedCalibration.Status, on canvas: inout Canvas, layout: PreviewLayout) {
         let names: [GuidedCalibration.Target: String] = [.highestPitch: "highest", .lowestPitch: "lowest",
                                                           .loudest: "loudest", .quietest: "quietest"]
@@ -73,7 +74,7 @@ extension PreviewComposer {
             guard let target = GuidedCalibration.Target(rawValue: key) else { continue }
             let name = names[target] ?? ""
             let thickness = layout.pixels(2)
-            if target == .highestPitch || target == .lowestPitch {
+            if target.readsHeight(antenna: status.antenna) {
                 let row = layout.row(forY: value)
                 canvas.fillRectangle(x: 0, y: row, width: layout.width, height: thickness, color: PreviewPalette.box)
                 patchedText(name, x: layout.margin, baseline: max(row - layout.margin, layout.pixels(14)),

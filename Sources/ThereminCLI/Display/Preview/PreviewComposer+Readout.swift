@@ -96,8 +96,8 @@ extension PreviewComposer {
     }
 
     /// The keys, in the bottom right corner, under the looper's state while it has a loop: its words and a bar
-    /// for where the loop is (red while a layer records, green while the loop plays).
-    func drawKeyHelp(loop: LoopStatus?, on canvas: inout Canvas, layout: PreviewLayout) {
+    /// for where the loop is (red while a layer records, green while the loop plays); above `bottom` when given.
+    func drawKeyHelp(loop: LoopStatus?, bottom: Int? = nil, on canvas: inout Canvas, layout: PreviewLayout) {
         let keys = ["q quit   m mute   w waveform", "space pause   c calibrate", "l loop   u undo   x clear"]
         var heading: CornerHeading?
         if let loop, let text = LoopText.describe(loop) {
@@ -107,7 +107,7 @@ extension PreviewComposer {
             heading = CornerHeading(text: text, color: recording ? PreviewPalette.muted : PreviewPalette.inTune,
                                     progress: progress)
         }
-        drawCornerPanel(keys, color: PreviewPalette.dimText, on: &canvas, layout: layout, heading: heading)
+        drawCornerPanel(keys, color: PreviewPalette.dimText, on: &canvas, layout: layout, heading: heading, bottom: bottom)
     }
 
     /// A coloured first line over a corner panel's text, with a progress bar under it.
@@ -118,9 +118,10 @@ extension PreviewComposer {
         var progress: Double
     }
 
-    /// Small text lines on a panel in the bottom right corner, under a heading, if any.
+    /// Small text lines on a panel in the bottom right corner (ending above `bottom` when given), under a heading,
+    /// if any.
     func drawCornerPanel(_ body: [String], color: Color, on canvas: inout Canvas, layout: PreviewLayout,
-                         heading: CornerHeading? = nil) {
+                         heading: CornerHeading? = nil, bottom: Int? = nil) {
         let lines = (heading.map { [$0.text] } ?? []) + body
         let pad = layout.pixels(6)
         let barHeight = heading == nil ? 0 : layout.pixels(5) + pad
@@ -129,7 +130,7 @@ extension PreviewComposer {
         let lineHeight = (sizes.map(\.height).max() ?? 0) + pad
         let width = (sizes.map(\.width).max() ?? 0) + 2 * pad
         let height = lineHeight * lines.count + pad + barHeight
-        let left = layout.width - layout.margin - width, top = layout.height - layout.margin - height
+        let left = layout.width - layout.margin - width, top = (bottom ?? layout.height) - layout.margin - height
         panel(x: left, y: top, width: width, height: height, on: &canvas)
         var baseline = top
         for (index, line) in lines.enumerated() {

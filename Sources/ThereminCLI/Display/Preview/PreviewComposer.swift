@@ -20,7 +20,9 @@ struct PreviewComposer {
         } else {
             let lines = PreviewNoteLines.lines(for: status, calibration: snapshot.calibration)
             let playing = PreviewNoteLines.playing(status.frequency, level: status.level, among: lines)
-            if snapshot.calibration != .identity { drawPlayingBox(snapshot.calibration, on: &canvas, layout: layout) }
+            if snapshot.calibration != .identity {
+                drawPlayingBox(snapshot.calibration, antenna: status.mapping.antennaSide, on: &canvas, layout: layout)
+            }
             drawNoteLines(lines, playing: playing?.midi, on: &canvas, layout: layout)
         }
         // Every hand seen (two-hand play shows both); the samples are in the mirrored view, as the picture now is.
@@ -32,7 +34,9 @@ struct PreviewComposer {
             drawCalibration(calibration, on: &canvas, layout: layout)
         } else {
             drawReadout(snapshot, status: status, on: &canvas, layout: layout)
-            drawKeyHelp(loop: status.loop, on: &canvas, layout: layout)
+            // Upright note lines keep the bottom band for their labels.
+            let keysBottom = status.mapping.playsPitchSideways ? layout.uprightLineEnd() : nil
+            drawKeyHelp(loop: status.loop, bottom: keysBottom, on: &canvas, layout: layout)
         }
         if status.paused { drawPaused(on: &canvas, layout: layout) }
         let warnings = [snapshot.sourceProblem, snapshot.recordingProblem, status.message, status.handNotice]
@@ -49,6 +53,7 @@ struct PreviewComposer {
     /// One line per note at the row the mapping gives, its label left of it; C and A (or the root) stronger, the
     /// note being played strongest.
     func drawNoteLines(_ lines: [NoteLine], playing: Int?, on canvas: inout Canvas, layout: PreviewLayout) {
+        if lines.first?.isVertical == true { return drawUprightNoteLines(lines, playing: playing, on: &canvas, layout: layout) }
         let start = layout.lineStart(labels: lines.map(\.name))
         if !lines.isEmpty {
             // The labels' column, darkened so they read over any picture.
@@ -58,7 +63,7 @@ struct PreviewComposer {
         for line in lines {
             let thickness = line.midi == playing ? layout.playingThickness
                 : line.emphasized ? layout.emphasizedThickness : layout.lineThickness
-            let row = layout.row(forY: line.y)
+            let row = layout.row(forY: line.position)
             // A dark edge above and below, then the line itself on exactly its rows.
             canvas.blend(x: start, y: row - 1, width: layout.width - start, height: thickness + 2,
                          color: PreviewPalette.outline, opacity: 0.6)
@@ -86,17 +91,12 @@ struct PreviewComposer {
     /// where they do not run into a label already placed. Each is centred on its line, but kept inside the picture
     /// for the lines at its very top and bottom.
     static func labels(for lines: [NoteLine], playing: Int?, layout: PreviewLayout) -> [Label] {
-        func rank(_ line: NoteLine) -> Int {
-            line.midi == playing ? 0 : line.emphasized ? 1 : line.name.contains("#") ? 3 : 2
-        }
+        if lines.first?.isVertical == true { return uprightLabels(for: lines, playing: playing, layout: layout) }
         var placed: [Label] = []
-        let order = lines.indices.sorted { (rank(lines[$0]), $0) < (rank(lines[$1]), $1) }.map { lines[$0] }
-        for line in order {
-            // Bold for landmarks and the played note, except sharps: a bold '#' this small blurs into a blot.
-            let bold = (line.emphasized || line.midi == playing) && !line.name.contains("#")
-            let thickness = bold ? layout.boldThickness : layout.textThickness
+        for line in labelOrder(lines, playing: playing) {
+            let thickness = labelThickness(line, playing: playing, layout: layout)
             let size = Canvas.measure(line.name, scale: layout.labelTextScale, thickness: thickness)
-            let row = layout.row(forY: line.y)
+            let row = layout.row(forY: line.position)
             let baseline = min(max(row + size.height / 2, size.height + 2), layout.height - size.descent - 2)
             let rows = (baseline - size.height)...(baseline + size.descent)
             let spaced = (rows.lowerBound - 3)...(rows.upperBound + 3)
@@ -107,23 +107,40 @@ struct PreviewComposer {
         return placed
     }
 
+    /// Bold for landmarks and the played note, except sharps: a bold '#' this small blurs into a blot.
+    static func labelThickness(_ line: NoteLine, playing: Int?, layout: PreviewLayout) -> Int {
+        (line.emphasized || line.midi == playing) && !line.name.contains("#") ? layout.boldThickness : layout.textThickness
+    }
+
+    /// The order labels are placed in: the played note's, then the emphasized ones, naturals, sharps.
+    static func labelOrder(_ lines: [NoteLine], playing: Int?) -> [NoteLine] {
+        func rank(_ line: NoteLine) -> Int {
+            line.midi == playing ? 0 : line.emphasized ? 1 : line.name.contains("#") ? 3 : 2
+        }
+        return lines.indices.sorted { (rank(lines[$0]), $0) < (rank(lines[$1]), $1) }.map { lines[$0] }
+    }
+
     func color(of line: NoteLine, playing: Int?) -> Color {
         line.midi == playing ? PreviewPalette.playingLine
             : line.emphasized ? PreviewPalette.emphasizedLine
             : line.name.contains("#") ? PreviewPalette.sharpLine : PreviewPalette.naturalLine
     }
 
-    /// The player's playing box from the calibration: pitch between its top and bottom, volume from quiet to loud.
-    func drawPlayingBox(_ box: Calibration, on canvas: inout Canvas, layout: PreviewLayout) {
+    /// The player's playing box from the calibration: pitch between its top and bottom, volume from quiet to loud;
+    /// under the antenna law pitch from its far side (low) to the side nearer the rod (high).
+    func drawPlayingBox(_ box: Calibration, antenna: AntennaField.Side? = nil, on canvas: inout Canvas,
+                        layout: PreviewLayout) {
         let left = layout.column(forX: min(box.volumeQuiet, box.volumeLoud))
         let right = layout.column(forX: max(box.volumeQuiet, box.volumeLoud))
         let top = layout.row(forY: box.pitchTop), bottom = layout.row(forY: box.pitchBottom)
         canvas.rectangle(x: left, y: top, width: right - left + 1, height: bottom - top + 1, color: PreviewPalette.box,
                          thickness: layout.pixels(2))
         let scale = layout.smallTextScale
-        let baseline = bottom - layout.margin
+        // Under the antenna law half-way up, clear of the keys, which then stand just above the note labels.
+        let baseline = antenna == nil ? bottom - layout.margin : (top + bottom) / 2
         let quietX = layout.column(forX: box.volumeQuiet), loudX = layout.column(forX: box.volumeLoud)
-        for (word, x) in [("quiet", quietX), ("loud", loudX)] {
+        let (near, far) = antenna == .left ? (left, right) : (right, left)
+        for (word, x) in antenna == nil ? [("quiet", quietX), ("loud", loudX)] : [("high", near), ("low", far)] {
             let width = Canvas.measure(word, scale: scale).width
             let inside = x == left ? left + layout.margin : right - layout.margin - width
             patchedText(word, x: inside, baseline: baseline, scale: scale, color: PreviewPalette.box,

@@ -72,6 +72,12 @@ struct PreviewLayout: Equatable {
         return margin + widest + margin
     }
 
+    /// Where upright note lines end: above a band at the bottom tall enough for one row of their labels.
+    func uprightLineEnd() -> Int {
+        let size = Canvas.measure("A#4", scale: labelTextScale, thickness: boldThickness)
+        return height - 2 * margin - size.height - size.descent
+    }
+
     /// The readout panel's width (top right corner); the test reads the lines left of it.
     var panelWidth: Int { min(width / 2 - margin, pixels(230)) }
 }

@@ -18,20 +18,25 @@ public struct TwoHandSettings: Sendable, Equatable {
     public var volumeTop: Double
     /// Bottom of the volume zone: silence below it.
     public var volumeBottom: Double
+    /// The volume loop's field under the antenna law (nil: the volume falls linearly across the zone). The loop lies
+    /// along the zone's bottom edge: silent at it, the volume swelling steeply just above it, full at the zone's top.
+    public var loop: AntennaField?
 
     public init(leftHanded: Bool = false,
                 volumeTop: Double = TwoHandSettings.volumeTopSpec.defaultValue,
-                volumeBottom: Double = TwoHandSettings.volumeBottomSpec.defaultValue) {
+                volumeBottom: Double = TwoHandSettings.volumeBottomSpec.defaultValue, loop: AntennaField? = nil) {
         self.leftHanded = leftHanded
         self.volumeTop = volumeTop
         self.volumeBottom = volumeBottom
+        self.loop = loop
     }
 
-    /// Volume for the volume hand's height: 1 at the top of the zone, falling linearly to 0 at its bottom; nil
-    /// (muted) below the zone.
+    /// Volume for the volume hand's height: 1 at the top of the zone, falling to 0 at its bottom (linearly, or
+    /// through the loop's field); nil (muted) below the zone.
     public func volume(y: Double) -> Double? {
         guard y <= volumeBottom else { return nil }
         guard volumeBottom > volumeTop else { return 1 }
-        return min(max((volumeBottom - y) / (volumeBottom - volumeTop), 0), 1)
+        let above = min(max((volumeBottom - y) / (volumeBottom - volumeTop), 0), 1)
+        return loop.map { 1 - $0.strength(distance: above) } ?? above
     }
 }

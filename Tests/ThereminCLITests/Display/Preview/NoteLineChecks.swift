@@ -31,7 +31,7 @@ enum NoteLineChecks {
         guard let first = columns.first, !lines.isEmpty else { return ["no lines or no columns to check"] }
         let background = background(of: picture, column: first)
         let colors = lines.map { pixel(composer.color(of: $0, playing: playing)) }
-        let expected = zip(lines, colors).map { (row: layout.row(forY: $0.y), color: $1, name: $0.name) }
+        let expected = zip(lines, colors).map { (row: layout.row(forY: $0.position), color: $1, name: $0.name) }
             .sorted { $0.row < $1.row }
         var problems: [String] = []
 

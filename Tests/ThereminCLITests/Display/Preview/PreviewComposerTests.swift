@@ -53,7 +53,7 @@ final class PreviewComposerTests: XCTestCase {
         status.mapping = Mapping(law: .exponential, low: 220, high: 440)
         let (picture, _) = compose(status)
         let lines = PreviewNoteLines.lines(for: status, calibration: .identity)
-        let rows = lines.map { layout.row(forY: $0.y) }
+        let rows = lines.map { layout.row(forY: $0.position) }
         XCTAssertEqual(rows, [479] + stride(from: 440, through: 0, by: -40), "twelve equal steps; A3 on the last row")
         let problems = NoteLineChecks.problems(in: picture, lines: lines, layout: layout)
         XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
@@ -83,11 +83,11 @@ final class PreviewComposerTests: XCTestCase {
         let box = Calibration(pitchTop: 0.25, pitchBottom: 0.75, volumeQuiet: 0.2, volumeLoud: 0.8)
         let (picture, _) = compose { $0.calibration = box }
         let lines = PreviewNoteLines.lines(for: LiveStatus(), calibration: box)
-        XCTAssertEqual(layout.row(forY: lines[0].y), 360)
-        XCTAssertEqual(layout.row(forY: lines[12].y), 120)
+        XCTAssertEqual(layout.row(forY: lines[0].position), 360)
+        XCTAssertEqual(layout.row(forY: lines[12].position), 120)
         // The box's sides: in the box colour, at the calibration's columns, between two note lines.
         let boxColor = NoteLineChecks.pixel(PreviewPalette.box)
-        let between = (layout.row(forY: lines[5].y) + layout.row(forY: lines[6].y)) / 2
+        let between = (layout.row(forY: lines[5].position) + layout.row(forY: lines[6].position)) / 2
         XCTAssertLessThanOrEqual(picture.pixel(layout.column(forX: 0.2), between).distance(to: boxColor), 24)
         XCTAssertLessThanOrEqual(picture.pixel(layout.column(forX: 0.8), between).distance(to: boxColor), 24)
         XCTAssertGreaterThan(picture.pixel(layout.column(forX: 0.5), between).distance(to: boxColor), 24)
@@ -103,7 +103,7 @@ final class PreviewComposerTests: XCTestCase {
         let lines = PreviewNoteLines.lines(for: status, calibration: .identity)
         let problems = NoteLineChecks.problems(in: picture, lines: lines, layout: layout, playing: 60)
         XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
-        let c4 = lines.first { $0.name == "C4" }.map { layout.row(forY: $0.y) } ?? 0
+        let c4 = lines.first { $0.name == "C4" }.map { layout.row(forY: $0.position) } ?? 0
         XCTAssertLessThanOrEqual(picture.pixel(320, c4).distance(to: NoteLineChecks.pixel(PreviewPalette.playingLine)), 24)
     }
 
@@ -292,7 +292,7 @@ final class PreviewComposerTests: XCTestCase {
         // A landmark goes without a label only where another landmark's label already stands.
         let landmarks = labels.filter(\.line.emphasized)
         for line in lines where line.emphasized && !labels.contains(where: { $0.line == line }) {
-            let row = layout.row(forY: line.y)
+            let row = layout.row(forY: line.position)
             XCTAssertTrue(landmarks.contains { abs(($0.rows.lowerBound + $0.rows.upperBound) / 2 - row) < 20 },
                           "\(line.name) has no label and no landmark label near it")
         }

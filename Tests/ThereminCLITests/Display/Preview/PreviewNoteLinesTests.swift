@@ -8,8 +8,8 @@ final class PreviewNoteLinesTests: XCTestCase {
         let lines = PreviewNoteLines.lines(for: LiveStatus(), calibration: .identity)
         XCTAssertEqual(lines.map(\.name), ["A3", "A#3", "B3", "C4", "C#4", "D4", "D#4", "E4", "F4", "F#4", "G4", "G#4", "A4"])
         XCTAssertEqual(lines.filter(\.emphasized).map(\.name), ["A3", "C4", "A4"])
-        XCTAssertEqual(lines.first?.y ?? -1, 1, accuracy: 1e-9)
-        XCTAssertEqual(lines.last?.y ?? -1, 0, accuracy: 1e-9)
+        XCTAssertEqual(lines.first?.position ?? -1, 1, accuracy: 1e-9)
+        XCTAssertEqual(lines.last?.position ?? -1, 0, accuracy: 1e-9)
     }
 
     func testLinesAreNamedAsTheySoundAfterTheOctaveShift() {
@@ -33,8 +33,8 @@ final class PreviewNoteLinesTests: XCTestCase {
     func testCalibrationMovesTheLinesIntoThePlayingBox() {
         let box = Calibration(pitchTop: 0.2, pitchBottom: 0.8, volumeQuiet: 0.1, volumeLoud: 0.9)
         let lines = PreviewNoteLines.lines(for: LiveStatus(), calibration: box)
-        XCTAssertEqual(lines.first?.y ?? -1, 0.8, accuracy: 1e-9)
-        XCTAssertEqual(lines.last?.y ?? -1, 0.2, accuracy: 1e-9)
+        XCTAssertEqual(lines.first?.position ?? -1, 0.8, accuracy: 1e-9)
+        XCTAssertEqual(lines.last?.position ?? -1, 0.2, accuracy: 1e-9)
     }
 
     func testThePlayedLineIsTheNearestSemitoneWhileSounding() {
