@@ -34,35 +34,7 @@ public enum CommandLineTool {
     private static func run(_ settings: Settings) throws -> Int32 {
         if let status = try MusicSetup.prepare(settings) { return status }
         LeftoverReport.reportAtStart(settings)
-        switch settings.mode {
-        case .help:
-            Output.out(HelpText.render())
-            return 0
-        case .version:
-            Output.out("theremin \(Version.current)\n")
-            return 0
-        case .replay(let trace):
-            return try ReplayCommand(settings: settings, tracePath: trace).run()
-        case .input(let path):
-            return try InputCommand(settings: settings, path: path).run()
-        case .calibrate(let input?):
-            return try CalibrateCommand(settings: settings).run(input: input)
-        case .calibrate(nil):
-            return try PlayCommand(settings: settings, calibrateOnly: true).run()
-        case .play:
-            return try PlayCommand(settings: settings).run()
-        case .listDevices:
-            Output.out(try listDevicesReport(json: settings.json, camera: settings.camera, verbose: settings.verbose))
-            return 0
-        case .tuner:
-            return try TunerCommand(settings: settings).run()
-        case .recover(let take):
-            return try RecoverCommand(take: take).run()
-        case .report(let trace):
-            return try ReportCommand(settings: settings, tracePath: trace).run()
-        case .demo:
-            return try DemoCommand(settings: settings).run()
-        }
+        return try ModeTable.entry(settings.mode.kind).run(settings)
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The manual page `theremin(1)` in troff (man macros), its OPTIONS section generated from the option table so it
+/// The manual page `theremin(1)` in troff (man macros), its SYNOPSIS generated from the mode table and its OPTIONS section from the option table so it
 /// never falls behind the program; `theremin-docs man` prints it and `make install` installs it.
 public enum ManPage {
     /// - Parameter date: the page's date (`YYYY-MM-DD`), e.g. from `SOURCE_DATE_EPOCH` for reproducible builds.
@@ -11,29 +11,7 @@ public enum ManPage {
         .SH NAME
         theremin \\- play a tone by moving your index finger in front of a webcam
         .SH SYNOPSIS
-        .B theremin
-        .RI [ options ]
-        .br
-        .B theremin \\-\\-replay
-        .I TRACE
-        .RB [ \\-\\-output
-        .IR FILE ]
-        .br
-        .B theremin \\-\\-input
-        .I VIDEO
-        .RB [ \\-\\-record
-        .IR TRACE ]
-        .RB [ \\-\\-output
-        .IR FILE ]
-        .br
-        .B theremin \\-\\-calibrate
-        .br
-        .B theremin \\-\\-list\\-devices
-        .RB [ \\-\\-json ]
-        .br
-        .B theremin \\-\\-tuner
-        .RB [ \\-\\-audio\\-input
-        .IR NAME ]
+        \(synopsis())
         .SH DESCRIPTION
         .B theremin
         watches a webcam, finds the index fingertip of the player's hand with a neural hand tracker, and plays a tone
@@ -166,6 +144,17 @@ public enum ManPage {
 
         """
         return page
+    }
+
+    /// The SYNOPSIS lines, one per mode of the mode table: options in bold, their values in italics.
+    static func synopsis() -> String {
+        ModeTable.all.map { mode in
+            ("theremin " + mode.synopsis).split(separator: " ").map { word -> String in
+                let core = word.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+                let font = core.hasPrefix("-") || core == "theremin" ? "B" : "I"
+                return word.replacingOccurrences(of: core, with: "\\f\(font)\(escape(core))\\fR")
+            }.joined(separator: " ")
+        }.joined(separator: "\n.br\n")
     }
 
     /// `.BR \-i ", " \-\-input " " PATH`-style heading of one option.

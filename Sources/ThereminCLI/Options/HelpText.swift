@@ -1,4 +1,4 @@
-/// `theremin --help`, generated from the option table so it can never fall behind it.
+/// `theremin --help`, generated from the mode and option tables so it can never fall behind them.
 enum HelpText {
     static func render() -> String {
         var text = """
@@ -6,14 +6,9 @@ enum HelpText {
         Height sets pitch (top = high), sideways position sets volume (right = loud).
 
         Usage:
-          theremin [options]                        play live from the camera
-          theremin --replay TRACE [--output FILE]   play a recorded trace, or render it to a sound file
-          theremin --input VIDEO [--record TRACE] [--output FILE]
-                                                    track a video file or images instead of the camera
-          theremin --calibrate                      fit the playing area to your reach
-          theremin --list-devices [--json]          list cameras and sound devices
 
         """
+        text += ModeTable.all.map(usageLine).joined()
         for group in OptionSpec.Group.allCases {
             let specs = OptionTable.all.filter { $0.group == group }
             guard !specs.isEmpty else { continue }
@@ -38,5 +33,13 @@ enum HelpText {
 
         """
         return text
+    }
+
+    /// One mode's line: its command line, then what it does in a column (on the next line when the command is long).
+    private static func usageLine(_ mode: ModeEntry) -> String {
+        let left = "  theremin " + mode.synopsis
+        let column = 44
+        let gap = left.count >= column ? "\n" + String(repeating: " ", count: column) : String(repeating: " ", count: column - left.count)
+        return left + gap + mode.summary + "\n"
     }
 }

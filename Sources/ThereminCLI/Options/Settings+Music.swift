@@ -31,7 +31,7 @@ struct MusicSettings: Sendable {
 
     /// Reads the options of `OptionTable.music` that shape pitch and hands, plus the voice's brightness and vibrato.
     mutating func read(_ parsed: ParsedArguments, voice: inout VoiceSettings, mode: Settings.Mode, mapping: Mapping) throws {
-        try readTuner(parsed, mode: mode)
+        try readTuner(parsed)
         voice.brightness = try parsed.value(Options.brightness) ?? voice.brightness
         voice.vibrato = try parsed.value(Options.vibrato) ?? voice.vibrato
         try readCorrection(parsed)
@@ -79,12 +79,10 @@ struct MusicSettings: Sendable {
         }
     }
 
-    private mutating func readTuner(_ parsed: ParsedArguments, mode: Settings.Mode) throws {
+    /// Only with `--tuner` (ModeTable refuses them elsewhere).
+    private mutating func readTuner(_ parsed: ParsedArguments) throws {
         audioInput = try parsed.value(Options.audioInput) ?? audioInput
         duration = try parsed.value(Options.duration)
-        if mode != .tuner, let stray = [Options.audioInput.name, Options.duration.name].first(where: parsed.has) {
-            throw UsageError("\(stray) only applies to --tuner")
-        }
     }
 
     private mutating func readBacking(_ parsed: ParsedArguments) throws {

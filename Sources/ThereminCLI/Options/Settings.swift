@@ -80,41 +80,9 @@ struct Settings: Sendable {
 
     /// Validates already parsed options (`--preset` merges a preset's options in first: Config/PresetApplication.swift).
     init(parsed: ParsedArguments) throws {
-        // `--record take.csv --report take.csv`: record, then report on the take (not the report mode).
-        let reportsRecording = try parsed.value(Options.report).map { report in
-            try parsed.value(Options.record).map { Settings.fileIdentity($0) == Settings.fileIdentity(report) } ?? false
-        } ?? false
-        let modes = [Options.replay.spec, Options.input.spec, Options.calibrate.spec, Options.listDevices.spec,
-                     Options.tuner.spec, Options.recover.spec, Options.report.spec, Options.demo.spec].map(\.name)
-            .filter { parsed.has($0) && !(reportsRecording && $0 == Options.report.name) }
-        if parsed.has(Options.help) { mode = .help; return }
-        if parsed.has(Options.version) { mode = .version; return }
-        if modes.count > 1, modes.contains(Options.report.name), let report = try parsed.value(Options.report),
-           parsed.has(Options.record) {
-            throw UsageError("--report '\(report)' is not the file --record writes; to report on the new take, give "
-                             + "both the same file: --record take.csv --report take.csv")
-        }
-        if modes.count > 1 && !(modes == [Options.input.name, Options.calibrate.name]) {
-            throw UsageError("\(modes.joined(separator: " and ")) cannot be combined; pick one")
-        }
-        if let trace = try parsed.value(Options.replay) {
-            mode = .replay(trace: trace)
-        } else if parsed.has(Options.calibrate) {
-            mode = .calibrate(input: try parsed.value(Options.input))
-        } else if let input = try parsed.value(Options.input) {
-            mode = .input(path: input)
-        } else if parsed.has(Options.listDevices) {
-            mode = .listDevices
-        } else if parsed.has(Options.tuner) {
-            mode = .tuner
-        } else if let take = try parsed.value(Options.recover) {
-            guard !take.isEmpty else { throw UsageError("--recover needs the path of a take, got ''") }
-            mode = .recover(take: take)
-        } else if let trace = try parsed.value(Options.report), !reportsRecording {
-            mode = .report(trace: trace)
-        } else if parsed.has(Options.demo) {
-            mode = .demo
-        }
+        mode = try ModeTable.resolve(parsed)
+        if ModeTable.answering.contains(mode.kind) { return }
+        try ModeTable.checkApplies(parsed, to: mode)
 
         audioDevice = try parsed.value(Options.audioDevice) ?? audioDevice
         voice.waveform = try parsed.value(Options.wave) ?? voice.waveform
@@ -150,12 +118,6 @@ struct Settings: Sendable {
         stats = parsed.has(Options.stats)
         useCalibration = !parsed.has(Options.noCalibration)
         preview = !parsed.has(Options.noPreview)
-        if case .calibrate = mode, !useCalibration {
-            throw UsageError("--no-calibration contradicts --calibrate")
-        }
-        if json, mode != .listDevices, !practice.isReport(mode) {
-            throw UsageError("--json only applies to --list-devices and --report TRACE (a trace already recorded)")
-        }
     }
 
     private mutating func readMapping(_ parsed: ParsedArguments) throws {

@@ -1,0 +1,178 @@
+import ThereminDevices
+
+/// One way of running theremin, declared once: `Settings` resolves it from the option that selects it,
+/// `CommandLineTool` runs its command, and `--help`, the man page's SYNOPSIS and the completions list it.
+struct ModeEntry: Sendable {
+    let kind: Settings.Mode.Kind
+    /// The option that selects the mode; nil for live play, the default.
+    let option: String?
+    /// The command line after `theremin`, e.g. `--replay TRACE [--output FILE]`.
+    let synopsis: String
+    let summary: String
+    /// The options of `ModeTable.modeBound` that mean something in this mode; the others are refused with it.
+    let applies: Set<String>
+    /// Builds the mode from the parsed options (its option is given).
+    let resolve: @Sendable (ParsedArguments) throws -> Settings.Mode
+    /// Runs the mode's command and returns the exit status.
+    let run: @Sendable (Settings) throws -> Int32
+
+    /// The mode as the user names it in a message: its option, or "live play".
+    var label: String { option ?? "live play" }
+}
+
+/// The modes, in the order `--help` lists them; when two are given, the first wins only where `absorbs` says so.
+enum ModeTable {
+    /// Options that belong to some modes only. None is kept in presets, so a preset never brings one into a mode it
+    /// does not apply to. Options not listed apply to every mode, or are checked against the run by `Settings`
+    /// (`--record`, `--output`, `--loop-out`, `--midi-file`, `--plot`: they depend on more than the mode).
+    static let modeBound: [String] = ([
+        Options.stats, Options.noPreview, Options.noCalibration, Options.camera, Options.size, Options.fps,
+        Options.cameraFormat, Options.mains, Options.tracker, Options.trackerThreads, Options.json,
+        Options.audioInput, Options.duration,
+    ] as [any AnyOption]).map(\.spec.name)
+
+    /// The options of live play from the camera, shared by calibration from the camera.
+    private static let camera: Set<String> = [Options.camera.name, Options.size.name, Options.fps.name,
+                                              Options.cameraFormat.name, Options.mains.name]
+    /// What a run through the live session (LivePlay) reads: its display, its statistics, the tracker, calibration.
+    private static let live: Set<String> = [Options.stats.name, Options.noPreview.name]
+    private static let tracking: Set<String> = [Options.tracker.name, Options.trackerThreads.name]
+
+    static let all: [ModeEntry] = [
+        ModeEntry(kind: .play, option: nil, synopsis: "[options]", summary: "play live from the camera",
+                  applies: camera.union(live).union(tracking).union([Options.noCalibration.name]),
+                  resolve: { _ in .play }, run: { try PlayCommand(settings: $0).run() }),
+        ModeEntry(kind: .replay, option: Options.replay.name, synopsis: "--replay TRACE [--output FILE] [--midi-file FILE.mid]",
+                  summary: "play a recorded trace, or render it to a sound file", applies: [],
+                  resolve: { .replay(trace: try operand(Options.replay, $0)) },
+                  run: { try ReplayCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() }),
+        ModeEntry(kind: .input, option: Options.input.name, synopsis: "--input PATH [--record TRACE] [--output FILE]",
+                  summary: "track a video file or images instead of the camera",
+                  applies: live.union(tracking).union([Options.noCalibration.name]),
+                  resolve: { .input(path: try operand(Options.input, $0)) },
+                  run: { try InputCommand(settings: $0, path: $0.mode.operand ?? "").run() }),
+        ModeEntry(kind: .calibrate, option: Options.calibrate.name, synopsis: "--calibrate [--input PATH]",
+                  summary: "fit the playing area to your reach (from the camera or a file)",
+                  applies: camera.union(live).union(tracking),
+                  resolve: { .calibrate(input: try $0.value(Options.input)) }, run: calibrate),
+        ModeEntry(kind: .listDevices, option: Options.listDevices.name, synopsis: "--list-devices [--json]",
+                  summary: "list cameras and sound devices", applies: [Options.json.name, Options.camera.name],
+                  resolve: { _ in .listDevices }, run: { settings in
+                      Output.out(try listDevicesReport(json: settings.json, camera: settings.camera, verbose: settings.verbose))
+                      return 0
+                  }),
+        ModeEntry(kind: .tuner, option: Options.tuner.name, synopsis: "--tuner [--audio-input NAME] [--duration SECONDS]",
+                  summary: "show the note a microphone or line input plays",
+                  applies: [Options.audioInput.name, Options.duration.name],
+                  resolve: { _ in .tuner }, run: { try TunerCommand(settings: $0).run() }),
+        ModeEntry(kind: .recover, option: Options.recover.name, synopsis: "--recover TAKE",
+                  summary: "complete a take an interrupted run left", applies: [],
+                  resolve: { parsed in
+                      let take = try operand(Options.recover, parsed)
+                      guard !take.isEmpty else { throw UsageError("--recover needs the path of a take, got ''") }
+                      return .recover(take: take)
+                  }, run: { try RecoverCommand(take: $0.mode.operand ?? "").run() }),
+        ModeEntry(kind: .report, option: Options.report.name, synopsis: "--report TRACE [--json] [--plot FILE.png]",
+                  summary: "say how in tune a recorded trace was", applies: [Options.json.name],
+                  resolve: { .report(trace: try operand(Options.report, $0)) },
+                  run: { try ReportCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() }),
+        ModeEntry(kind: .demo, option: Options.demo.name, synopsis: "--demo [--output FILE]",
+                  summary: "play a built-in performance, no camera needed", applies: live,
+                  resolve: { _ in .demo }, run: { try DemoCommand(settings: $0).run() }),
+        ModeEntry(kind: .help, option: Options.help.name, synopsis: "--help", summary: "show this help", applies: [],
+                  resolve: { _ in .help }, run: { _ in Output.out(HelpText.render()); return 0 }),
+        ModeEntry(kind: .version, option: Options.version.name, synopsis: "--version", summary: "show the version",
+                  applies: [], resolve: { _ in .version }, run: { _ in Output.out("theremin \(Version.current)\n"); return 0 }),
+    ]
+
+    /// Modes that answer at once, whatever else is given: nothing else is read or checked.
+    static let answering: [Settings.Mode.Kind] = [.help, .version]
+
+    /// `--calibrate --input PATH` calibrates from the file: the one pair of mode options that combine.
+    static let absorbs: [Settings.Mode.Kind: String] = [.calibrate: Options.input.name]
+
+    static func entry(_ kind: Settings.Mode.Kind) -> ModeEntry {
+        all.first { $0.kind == kind } ?? all[0]
+    }
+
+    /// The options that select a mode, in table order.
+    static var options: [String] { all.compactMap(\.option) }
+
+    /// The mode the options select: live play unless a mode's option is given; `--help` and `--version` win.
+    /// - Throws: `UsageError` for two modes at once.
+    static func resolve(_ parsed: ParsedArguments) throws -> Settings.Mode {
+        if let answer = answering.map(entry).first(where: { $0.option.map(parsed.has) ?? false }) {
+            return try answer.resolve(parsed)
+        }
+        // `--record take.csv --report take.csv`: record, then report on the take (not the report mode).
+        let reportsRecording = try parsed.value(Options.report).map { report in
+            try parsed.value(Options.record).map { Settings.fileIdentity($0) == Settings.fileIdentity(report) } ?? false
+        } ?? false
+        let given = all.filter { entry in
+            guard let option = entry.option, parsed.has(option) else { return false }
+            return !(reportsRecording && entry.kind == .report)
+        }
+        let absorbed = Set(given.compactMap { absorbs[$0.kind] })
+        let modes = given.filter { !absorbed.contains($0.option ?? "") }
+        if given.count > 1, modes.contains(where: { $0.kind == .report }),
+           let report = try parsed.value(Options.report), parsed.has(Options.record) {
+            throw UsageError("--report '\(report)' is not the file --record writes; to report on the new take, give "
+                             + "both the same file: --record take.csv --report take.csv")
+        }
+        if modes.count > 1 {
+            throw UsageError("\(given.compactMap(\.option).joined(separator: " and ")) cannot be combined; pick one")
+        }
+        return try modes.first?.resolve(parsed) ?? .play
+    }
+
+    /// Refuses an option of `modeBound` that `mode` does not use, naming both: where it would be silently ignored.
+    static func checkApplies(_ parsed: ParsedArguments, to mode: Settings.Mode) throws {
+        let entry = entry(mode.kind)
+        guard let stray = modeBound.first(where: { parsed.has($0) && !entry.applies.contains($0) }) else { return }
+        let labels = all.filter { $0.applies.contains(stray) }.map(\.label)
+        let list = labels.count > 1 ? labels.dropLast().joined(separator: ", ") + " and " + (labels.last ?? "") : labels.joined()
+        // Live play is the default: a line about it names where the option does apply.
+        throw UsageError("\(stray) only applies to \(list)" + (entry.option.map { ", not \($0)" } ?? ""))
+    }
+
+    private static func operand(_ option: Option<String>, _ parsed: ParsedArguments) throws -> String {
+        try parsed.value(option) ?? ""
+    }
+
+    private static func calibrate(_ settings: Settings) throws -> Int32 {
+        if let input = settings.mode.operand { return try CalibrateCommand(settings: settings).run(input: input) }
+        return try PlayCommand(settings: settings, calibrateOnly: true).run()
+    }
+}
+
+extension Settings.Mode {
+    /// The mode without its file: what the mode table is keyed by.
+    enum Kind: Sendable, CaseIterable {
+        case play, replay, input, calibrate, listDevices, tuner, recover, report, demo, help, version
+    }
+
+    var kind: Kind {
+        switch self {
+        case .play: .play
+        case .replay: .replay
+        case .input: .input
+        case .calibrate: .calibrate
+        case .listDevices: .listDevices
+        case .tuner: .tuner
+        case .recover: .recover
+        case .report: .report
+        case .demo: .demo
+        case .help: .help
+        case .version: .version
+        }
+    }
+
+    /// The file the mode works on: the trace, the input, the take.
+    var operand: String? {
+        switch self {
+        case .replay(let path), .input(let path), .recover(let path), .report(let path): path
+        case .calibrate(let input): input
+        default: nil
+        }
+    }
+}
