@@ -1,5 +1,6 @@
 /// Bash and zsh completion scripts for theremin, generated from the option table (every option, its short alias,
-/// and the values it accepts where they form a fixed set), so they never fall behind the program.
+/// and the values it accepts where they form a fixed set) and the mode table (in zsh, a mode's option rules out the
+/// modes it cannot be combined with), so they never fall behind the program.
 /// `theremin-docs bash|zsh` prints them and `make install` installs them.
 public enum ShellCompletion {
     /// For `share/bash-completion/completions/theremin`.
@@ -51,11 +52,14 @@ public enum ShellCompletion {
                 }
             }
             let repeatable = spec.repeatable ? "*" : ""
+            // A mode's option also rules out the modes it cannot be combined with (ModeTable).
+            let conflicts = ModeTable.conflicts(of: spec.name)
+                .flatMap { [OptionTable.spec(named: $0)?.short, $0].compactMap { $0 } }.map { " " + $0 }.joined()
             if let short = spec.short {
-                let exclusion = spec.repeatable ? "" : "(\(short) \(spec.name))"
+                let exclusion = spec.repeatable ? "" : "(\(short) \(spec.name)\(conflicts))"
                 lines.append("    '\(exclusion)\(repeatable)'{\(short),\(spec.name)}'[\(help)]\(quoted(value))'")
             } else {
-                let exclusion = spec.repeatable ? "" : "(\(spec.name))"
+                let exclusion = spec.repeatable ? "" : "(\(spec.name)\(conflicts))"
                 lines.append("    '\(exclusion)\(repeatable)\(spec.name)[\(help)]\(quoted(value))'")
             }
         }

@@ -125,6 +125,15 @@ enum ModeTable {
         return try modes.first?.resolve(parsed) ?? .play
     }
 
+    /// The mode options that cannot be given with `option`, for the completions to drop once it is typed. `--report`
+    /// is left out: it combines with a recording mode when it names the `--record` file.
+    static func conflicts(of option: String) -> [String] {
+        let exclusive = all.filter { !answering.contains($0.kind) && $0.kind != .report }
+        guard let chosen = exclusive.first(where: { $0.option == option }) else { return [] }
+        let combining = Set([absorbs[chosen.kind]] + absorbs.filter { $0.value == option }.map { entry($0.key).option })
+        return exclusive.compactMap(\.option).filter { $0 != option && !combining.contains($0) }
+    }
+
     /// Refuses an option of `modeBound` that `mode` does not use, naming both: where it would be silently ignored.
     static func checkApplies(_ parsed: ParsedArguments, to mode: Settings.Mode) throws {
         let entry = entry(mode.kind)

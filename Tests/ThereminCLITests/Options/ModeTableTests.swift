@@ -1,0 +1,147 @@
+import XCTest
+import Foundation
+@testable import ThereminCLI
+import ThereminTestSupport
+
+/// The mode table is the one list of modes: each is resolved from its option and runs its own command, `--help`,
+/// the man page and the completions list each once, and an option bound to other modes is refused in it.
+final class ModeTableTests: XCTestCase {
+    /// A command line that selects `kind` and nothing else (files need not exist: Settings does not open them).
+    private func arguments(_ kind: Settings.Mode.Kind) -> [String] {
+        let entry = ModeTable.entry(kind)
+        guard let option = entry.option else { return [] }
+        return OptionTable.spec(named: option)?.takesValue == true ? [option, "take.csv"] : [option]
+    }
+
+    /// A valid value for each mode-bound option that takes one.
+    private let values: [String: String] = [
+        "--camera": "/dev/video0", "--size": "640x480", "--fps": "30", "--camera-format": "MJPG", "--mains": "50",
+        "--tracker": "classic", "--tracker-threads": "1", "--audio-input": "default", "--duration": "2",
+    ]
+
+    private func option(_ name: String) -> [String] { [name] + (values[name].map { [$0] } ?? []) }
+
+    func testEveryModeHasOneEntryAndIsResolvedFromItsOption() throws {
+        for kind in Settings.Mode.Kind.allCases {
+            XCTAssertEqual(ModeTable.all.filter { $0.kind == kind }.count, 1, "\(kind)")
+            let settings = try Settings(arguments: arguments(kind))
+            XCTAssertEqual(settings.mode.kind, kind, "\(arguments(kind))")
+        }
+        XCTAssertEqual(ModeTable.all.filter { $0.option == nil }.map(\.kind), [.play], "only live play needs no option")
+        XCTAssertEqual(try Settings(arguments: ["--calibrate", "--input", "clip.mp4"]).mode, .calibrate(input: "clip.mp4"))
+    }
+
+    /// Each mode's option reaches that mode's command: the binary's outcome is one only that command gives.
+    func testDispatchRunsEachModesOwnCommand() throws {
+        let harness = try BadInputHarness.make("modes")
+        defer { harness.remove() }
+        let trace = harness.goodTrace
+        let still = harness.file("still.ppm", data: BadInputHarness.tinyImage)
+        let out = harness.directory.appendingPathComponent("out").path
+        let rows: [Settings.Mode.Kind: (arguments: [String], status: Int32, says: String)] = [
+            .play: (["--camera", "/no/such/video9", "--no-preview"], 2, "camera /no/such/video9 not found"),
+            .replay: (["--replay", trace, "--output", out + "/replay.wav"], 0, "samples from \(trace)"),
+            .input: (["--input", still, "--record", out + "/input.csv", "--tracker", "classic"], 0, "tracked 1 frames from"),
+            .calibrate: (["--calibrate", "--input", still, "--tracker", "classic"], 2, "calibration incomplete"),
+            .listDevices: (["--list-devices", "--json"], 0, "\"cameraDirectory\""),
+            .tuner: (["--tuner", "--audio-input", "nosuchmic"], 2, "audio device 'nosuchmic'"),
+            .recover: (["--recover", trace], 0, "nothing to recover"),
+            .report: (["--report", trace], 0, "intonation of \(trace)"),
+            .demo: (["--demo", "--output", out + "/demo.wav"], 0, "samples from the demo"),
+            .help: (["--help"], 0, "Usage:"),
+            .version: (["--version"], 0, "theremin \(Version.current)\n"),
+        ]
+        XCTAssertEqual(Set(rows.keys), Set(Settings.Mode.Kind.allCases), "a row for every mode")
+        for (kind, row) in rows {
+            let result = try ProcessRunner.run(harness.binary, row.arguments, environment: harness.baseEnvironment)
+            XCTAssertEqual(result.status, row.status, "\(kind): \(result.stderr)")
+            XCTAssertTrue((result.stdout + result.stderr).contains(row.says), "\(kind): \(result.stdout)\(result.stderr)")
+        }
+    }
+
+    /// The Usage block of `--help` and the man page's SYNOPSIS hold one line per mode, naming its option once.
+    func testHelpAndTheManPageListEveryModeOnce() throws {
+        let help = HelpText.render()
+        let usage = try XCTUnwrap(help.components(separatedBy: "Usage:\n").last?.components(separatedBy: "\n\n").first)
+        let usageLines = usage.split(separator: "\n").filter { $0.hasPrefix("  theremin ") }
+        XCTAssertEqual(usageLines.count, ModeTable.all.count, usage)
+        let page = ManPage.render(date: "2026-01-01")
+        let synopsis = try XCTUnwrap(page.components(separatedBy: ".SH SYNOPSIS\n").last?.components(separatedBy: ".SH ").first)
+        XCTAssertEqual(synopsis.split(separator: "\n").filter { $0.hasPrefix("\\fBtheremin\\fR") }.count, ModeTable.all.count)
+        for entry in ModeTable.all {
+            let selector = entry.option ?? "[options]"
+            XCTAssertEqual(usageLines.filter { $0.hasPrefix("  theremin \(selector)") }.count, 1, "--help: \(entry.label)")
+            XCTAssertEqual((usage + "\n").components(separatedBy: entry.summary + "\n").count, 2, "--help: \(entry.label)")
+            let troff = entry.option.map { "\\fBtheremin\\fR \\fB\(ManPage.escape($0))\\fR" } ?? "\\fBtheremin\\fR [\\fIoptions\\fR]"
+            XCTAssertEqual(synopsis.split(separator: "\n").filter { $0.hasPrefix(troff) }.count, 1, "man: \(entry.label)")
+        }
+        for mode in ["--demo", "--report", "--recover"] {
+            XCTAssertTrue(synopsis.contains("\\fB\(ManPage.escape(mode))\\fR"), "the man page's SYNOPSIS names \(mode)")
+        }
+    }
+
+    /// Each option a synopsis names is declared, with the placeholder the option table gives it.
+    func testSynopsesNameOptionsAsTheTableDeclaresThem() throws {
+        for entry in ModeTable.all {
+            let words = entry.synopsis.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) }
+            for (index, word) in words.enumerated() where word.hasPrefix("--") {
+                let spec = try XCTUnwrap(OptionTable.spec(named: word), "\(entry.label): \(word)")
+                XCTAssertEqual(spec.value, spec.takesValue ? words[index + 1] : nil, "\(entry.label): \(word)")
+            }
+        }
+    }
+
+    func testTheCompletionsOfferEveryModeOptionAndRuleOutTheModesItExcludes() {
+        let bash = ShellCompletion.bash()
+        let zsh = ShellCompletion.zsh()
+        for option in ModeTable.options {
+            XCTAssertTrue([" \(option) ", "\"\(option) ", " \(option)\""].contains(where: bash.contains), "bash offers \(option)")
+            XCTAssertTrue(zsh.contains("\(option)[") || zsh.contains(",\(option)}"), "zsh offers \(option)")
+        }
+        XCTAssertTrue(zsh.contains("'(--replay -i --input --calibrate -l --list-devices --tuner --recover --demo)--replay["), zsh)
+        XCTAssertEqual(ModeTable.conflicts(of: "--calibrate").contains("--input"), false, "--calibrate --input combine")
+        XCTAssertEqual(ModeTable.conflicts(of: "--input").contains("--calibrate"), false, "--input --calibrate combine")
+        XCTAssertTrue(ModeTable.conflicts(of: "--tuner").contains("--replay"))
+        XCTAssertEqual(ModeTable.conflicts(of: "--report"), [], "--report combines with --record in a recording mode")
+        XCTAssertEqual(ModeTable.conflicts(of: "--volume"), [])
+    }
+
+    /// Every mode-bound option is accepted in the modes the table says it applies to.
+    func testModeBoundOptionsAreAcceptedWhereTheyApply() throws {
+        var accepted = 0
+        for entry in ModeTable.all where !ModeTable.answering.contains(entry.kind) {
+            for name in entry.applies {
+                XCTAssertNoThrow(try Settings(arguments: arguments(entry.kind) + option(name)), "\(name) with \(entry.label)")
+                accepted += 1
+            }
+        }
+        XCTAssertGreaterThan(accepted, 20)
+        // The combinations the rest of the suite relies on.
+        for line in [["--demo", "--stats", "--no-preview"], ["--input", "clip.mp4", "--no-calibration"],
+                     ["--list-devices", "--camera", "/dev/video1"], ["--report", "take.csv", "--json"],
+                     ["--calibrate", "--input", "clip.mp4", "--tracker", "classic"], ["--help", "--stats", "--replay", "t.csv"]] {
+            XCTAssertNoThrow(try Settings(arguments: line), "\(line)")
+        }
+    }
+
+    /// Elsewhere each is refused with one line naming the option, and the mode when one was chosen.
+    func testModeBoundOptionsAreRefusedWhereTheyDoNotApply() throws {
+        var refused = 0
+        for entry in ModeTable.all where !ModeTable.answering.contains(entry.kind) {
+            for name in ModeTable.modeBound where !entry.applies.contains(name) {
+                let line = arguments(entry.kind) + option(name)
+                XCTAssertThrowsError(try Settings(arguments: line), "\(line)") { error in
+                    let message = "\(error)"
+                    XCTAssertTrue(message.hasPrefix("\(name) only applies to "), message)
+                    if let mode = entry.option { XCTAssertTrue(message.hasSuffix(", not \(mode)"), message) }
+                    XCTAssertFalse(message.contains("\n"), message)
+                }
+                refused += 1
+            }
+        }
+        XCTAssertGreaterThan(refused, 50)
+        XCTAssertThrowsError(try Settings(arguments: ["--replay", "take.csv", "--stats"])) { error in
+            XCTAssertEqual("\(error)", "--stats only applies to live play, --input, --calibrate and --demo, not --replay")
+        }
+    }
+}
