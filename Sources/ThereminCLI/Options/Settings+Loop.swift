@@ -1,7 +1,7 @@
 import Foundation
 import ThereminAudio
 
-/// `--loop-out FILE`: the looper is played with keys, so it belongs to live play (the camera, `--input` played live,
+/// What belongs to live play only. `--loop-out FILE`: the looper is played with keys, so it belongs to live play (the camera, `--input` played live,
 /// `--demo` on the sound card). The file is written at the end, so what would make it fail is refused at the start.
 extension Settings {
     /// True when this run plays live through the sound card with the keys.
@@ -12,6 +12,16 @@ extension Settings {
         case .demo: return output == nil
         default: return false
         }
+    }
+
+    /// `--stats` and `--no-preview` belong to the live session, which an `--input` or `--demo` run writing files
+    /// offline does not start: refused there rather than ignored (ModeTable checks the other modes).
+    func checkLiveSessionOptions(_ parsed: ParsedArguments) throws {
+        guard !playsLive, mode.kind == .input || mode.kind == .demo,
+              let option = [Options.stats.name, Options.noPreview.name].first(where: parsed.has) else { return }
+        let offline = mode.kind == .input ? "--input with --record or --output (tracked offline)"
+                                          : "--demo with --output (rendered offline)"
+        throw UsageError("\(option) only applies to live play, not \(offline)")
     }
 
     mutating func readLoopOut(_ parsed: ParsedArguments) throws {

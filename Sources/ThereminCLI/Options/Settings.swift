@@ -108,6 +108,7 @@ struct Settings: Sendable {
         try readCamera(parsed)
         try readFiles(parsed)
         try readLoopOut(parsed)
+        try checkLiveSessionOptions(parsed)
         try music.read(parsed, voice: &voice, mode: mode, mapping: mapping)
         oscOut = try parsed.value(Options.oscOut)
         try practice.read(parsed, mode: mode, record: record)

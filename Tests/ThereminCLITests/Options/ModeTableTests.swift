@@ -140,6 +140,14 @@ final class ModeTableTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(refused, 50)
+        // --input and --demo writing files run offline, without the live session --stats and --no-preview belong to.
+        for line in [["--input", "clip.mp4", "--output", "x.wav", "--stats"], ["--demo", "--output", "x.wav", "--stats"],
+                     ["--input", "clip.mp4", "--record", "x.csv", "--no-preview"]] {
+            XCTAssertThrowsError(try Settings(arguments: line), "\(line)") { error in
+                XCTAssertTrue("\(error)".hasPrefix("\(line.last ?? "") only applies to live play, not "), "\(error)")
+            }
+        }
+        XCTAssertNoThrow(try Settings(arguments: ["--input", "clip.mp4", "--stats", "--no-preview"]), "--input played live")
         XCTAssertThrowsError(try Settings(arguments: ["--replay", "take.csv", "--stats"])) { error in
             XCTAssertEqual("\(error)", "--stats only applies to live play, --input, --calibrate and --demo, not --replay")
         }
