@@ -20,7 +20,7 @@ struct ModeEntry: Sendable {
     var label: String { option ?? "live play" }
 }
 
-/// The modes, in the order `--help` lists them; when two are given, the first wins only where `absorbs` says so.
+/// The modes, in the order `--help` lists them. Two given at once are refused, except the pair `absorbs` names.
 enum ModeTable {
     /// Options that belong to some modes only. None is kept in presets, so a preset never brings one into a mode it
     /// does not apply to. Options not listed apply to every mode, or are checked against the run by `Settings`
@@ -34,7 +34,8 @@ enum ModeTable {
     /// The options of live play from the camera, shared by calibration from the camera.
     private static let camera: Set<String> = [Options.camera.name, Options.size.name, Options.fps.name,
                                               Options.cameraFormat.name, Options.mains.name]
-    /// What a run through the live session (LivePlay) reads: its display, its statistics, the tracker, calibration.
+    /// What only a run through the live session (LivePlay) reads: its display and its statistics (`--stats` also gives
+    /// the OSC sender's figures, so `--replay` takes it with `--osc-out`: Settings+Loop.swift).
     private static let live: Set<String> = [Options.stats.name, Options.noPreview.name]
     private static let tracking: Set<String> = [Options.tracker.name, Options.trackerThreads.name]
 
@@ -43,7 +44,7 @@ enum ModeTable {
                   applies: camera.union(live).union(tracking).union([Options.noCalibration.name]),
                   resolve: { _ in .play }, run: { try PlayCommand(settings: $0).run() }),
         ModeEntry(kind: .replay, option: Options.replay.name, synopsis: "--replay TRACE [--output FILE] [--midi-file FILE.mid]",
-                  summary: "play a recorded trace, or render it to a sound file", applies: [],
+                  summary: "play a recorded trace, or render it to a sound file", applies: [Options.stats.name],
                   resolve: { .replay(trace: try operand(Options.replay, $0)) },
                   run: { try ReplayCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() }),
         ModeEntry(kind: .input, option: Options.input.name, synopsis: "--input PATH [--record TRACE] [--output FILE]",

@@ -14,14 +14,21 @@ extension Settings {
         }
     }
 
-    /// `--stats` and `--no-preview` belong to the live session, which an `--input` or `--demo` run writing files
-    /// offline does not start: refused there rather than ignored (ModeTable checks the other modes).
+    /// `--no-preview` belongs to the live session, which an `--input` or `--demo` run writing files offline does not
+    /// start; so does `--stats`, which also gives the OSC sender's figures (`--osc-out`, sent by `--replay` and
+    /// `--input` offline too). Refused where they would be ignored; ModeTable refuses them in the other modes.
     func checkLiveSessionOptions(_ parsed: ParsedArguments) throws {
-        guard !playsLive, mode.kind == .input || mode.kind == .demo,
-              let option = [Options.stats.name, Options.noPreview.name].first(where: parsed.has) else { return }
-        let offline = mode.kind == .input ? "--input with --record or --output (tracked offline)"
-                                          : "--demo with --output (rendered offline)"
-        throw UsageError("\(option) only applies to live play, not \(offline)")
+        let offline = !playsLive && (mode.kind == .input || mode.kind == .demo)
+        let statsIgnored = mode.kind == .demo ? offline : (offline || mode.kind == .replay) && oscOut == nil
+        let stray = [(Options.noPreview.name, offline), (Options.stats.name, statsIgnored)]
+            .first { $0.1 && parsed.has($0.0) }?.0
+        guard let stray else { return }
+        let given = switch mode.kind {
+        case .input: "--input with --record or --output (tracked offline)"
+        case .demo: "--demo with --output (rendered offline)"
+        default: "--replay without --osc-out"
+        }
+        throw UsageError("\(stray) only applies to live play\(stray == Options.stats.name ? " or with --osc-out" : ""), not \(given)")
     }
 
     mutating func readLoopOut(_ parsed: ParsedArguments) throws {

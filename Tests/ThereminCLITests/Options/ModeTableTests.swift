@@ -111,7 +111,9 @@ final class ModeTableTests: XCTestCase {
         var accepted = 0
         for entry in ModeTable.all where !ModeTable.answering.contains(entry.kind) {
             for name in entry.applies {
-                XCTAssertNoThrow(try Settings(arguments: arguments(entry.kind) + option(name)), "\(name) with \(entry.label)")
+                // --replay prints figures only for the OSC sender.
+                let osc = entry.kind == .replay && name == "--stats" ? ["--osc-out", "127.0.0.1:9000"] : []
+                XCTAssertNoThrow(try Settings(arguments: arguments(entry.kind) + option(name) + osc), "\(name) with \(entry.label)")
                 accepted += 1
             }
         }
@@ -119,7 +121,8 @@ final class ModeTableTests: XCTestCase {
         // The combinations the rest of the suite relies on.
         for line in [["--demo", "--stats", "--no-preview"], ["--input", "clip.mp4", "--no-calibration"],
                      ["--list-devices", "--camera", "/dev/video1"], ["--report", "take.csv", "--json"],
-                     ["--calibrate", "--input", "clip.mp4", "--tracker", "classic"], ["--help", "--stats", "--replay", "t.csv"]] {
+                     ["--calibrate", "--input", "clip.mp4", "--tracker", "classic"], ["--help", "--stats", "--replay", "t.csv"],
+                     ["--input", "clip.mp4", "--record", "t.csv", "--osc-out", "127.0.0.1:9000", "--stats"]] {
             XCTAssertNoThrow(try Settings(arguments: line), "\(line)")
         }
     }
@@ -140,16 +143,19 @@ final class ModeTableTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(refused, 50)
-        // --input and --demo writing files run offline, without the live session --stats and --no-preview belong to.
+        // --input and --demo writing files run offline, without the live session --stats and --no-preview belong to;
+        // --stats still gives the OSC sender's figures, which --demo does not render.
         for line in [["--input", "clip.mp4", "--output", "x.wav", "--stats"], ["--demo", "--output", "x.wav", "--stats"],
-                     ["--input", "clip.mp4", "--record", "x.csv", "--no-preview"]] {
+                     ["--input", "clip.mp4", "--record", "x.csv", "--no-preview"], ["--replay", "t.csv", "--stats"],
+                     ["--demo", "--output", "x.wav", "--osc-out", "127.0.0.1:9000", "--stats"]] {
             XCTAssertThrowsError(try Settings(arguments: line), "\(line)") { error in
-                XCTAssertTrue("\(error)".hasPrefix("\(line.last ?? "") only applies to live play, not "), "\(error)")
+                XCTAssertTrue("\(error)".hasPrefix("\(line.last ?? "") only applies to live play"), "\(error)")
+                XCTAssertTrue("\(error)".contains(", not \(line[0])"), "\(error)")
             }
         }
         XCTAssertNoThrow(try Settings(arguments: ["--input", "clip.mp4", "--stats", "--no-preview"]), "--input played live")
-        XCTAssertThrowsError(try Settings(arguments: ["--replay", "take.csv", "--stats"])) { error in
-            XCTAssertEqual("\(error)", "--stats only applies to live play, --input, --calibrate and --demo, not --replay")
+        XCTAssertThrowsError(try Settings(arguments: ["--tuner", "--stats"])) { error in
+            XCTAssertEqual("\(error)", "--stats only applies to live play, --replay, --input, --calibrate and --demo, not --tuner")
         }
     }
 }
