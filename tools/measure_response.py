@@ -175,7 +175,11 @@ class Live:
         mount, frames = os.path.join(work, "camera"), os.path.join(work, "frames.log")
         raw, times, trace = (os.path.join(work, n) for n in ("sound.raw", "sound.times", "take.csv"))
         os.mkdir(mount)
-        camera = subprocess.Popen([self.camera, "--mount", mount, "--video", clip, "--rates", str(fps),
+        # The camera at real-time priority, as a kernel driver's interrupt thread is: a webcam's frames are not
+        # held back by other programs, and the fake camera's must not be either (where chrt is refused, as it is).
+        realtime = ["chrt", "-f", "50"] if subprocess.run(["chrt", "-f", "50", "true"],
+                                                          capture_output=True).returncode == 0 else []
+        camera = subprocess.Popen(realtime + [self.camera, "--mount", mount, "--video", clip, "--rates", str(fps),
                                    "--frame-log", frames, "--exit-with-parent"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
@@ -199,7 +203,7 @@ class Live:
             camera.wait()
         if not os.path.exists(times):
             sys.exit(f"measure-response: theremin played nothing live: {result.stderr.strip()[-400:]}")
-        stats = re.search(r"^total\s+([\d.]+)\s+([\d.]+)", result.stderr, re.M)
+        stats = re.search(r"^\s*total\s+([\d.]+)\s+([\d.]+)", result.stderr, re.M)
         dropped = re.search(r"(\d+) frames tracked, (\d+) dropped, (\d+) underrun", result.stderr)
         log = np.array([[float(x) for x in l.split()] for l in open(frames) if l[0].isdigit()])
         runs = [l.split() for l in open(times) if l.startswith("start")]

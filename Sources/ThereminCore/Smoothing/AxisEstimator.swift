@@ -9,12 +9,20 @@ public struct AxisEstimator: Sendable {
     public private(set) var position = 0.0
     /// Units per second.
     public private(set) var velocity = 0.0
+    /// Units per second squared: how the velocity changed over the last frame.
+    public private(set) var acceleration = 0.0
     /// The noise σ the last update assumed (normalized units).
     public private(set) var noise = 0.001
     private var time = 0.0
     private var started = false
     private var accelerationSquared: Double
-    /// The last two measurements: a prediction stays near them.
+    /// The measurements of the last `MotionSettings.reach` seconds (a ring, newest last): a prediction stays within
+    /// the span they cover and the last two.
+    private var recentTimes = [Double](repeating: 0, count: AxisEstimator.capacity)
+    private var recentValues = [Double](repeating: 0, count: AxisEstimator.capacity)
+    private var recentFirst = 0
+    private var recentCount = 0
+    private static let capacity = 64
     private var newest = 0.0
     private var previous = 0.0
 
@@ -26,6 +34,8 @@ public struct AxisEstimator: Sendable {
     /// Forgets the hand (lost, or found afresh): the next measurement is taken as it is, at rest.
     public mutating func reset() {
         started = false
+        acceleration = 0
+        recentCount = 0
         velocity = 0
         accelerationSquared = settings.accelerationFloor * settings.accelerationFloor
     }
@@ -37,13 +47,16 @@ public struct AxisEstimator: Sendable {
             started = true
             position = z
             velocity = 0
+            acceleration = 0
             time = t
             newest = z
             previous = z
+            remember(z, at: t)
             return
         }
         previous = newest
         newest = z
+        remember(z, at: t)
         let dt = t - time
         guard dt > 0 else { return }
         time = t
@@ -63,7 +76,9 @@ public struct AxisEstimator: Sendable {
         let (alpha, beta) = AxisEstimator.gains(manoeuvring: accelerationSquared.squareRoot() * dt * dt / noise,
                                                 maximum: settings.maximumGain)
         position = predicted + alpha * innovation
+        let before = velocity
         velocity += beta / dt * innovation
+        acceleration = (velocity - before) / dt
     }
 
     /// Where the hand is expected `ahead` seconds after its last measurement (at most `settings.horizon`), kept
@@ -72,13 +87,57 @@ public struct AxisEstimator: Sendable {
 
     /// The position with its path, as the control chain carries it.
     public var estimate: AxisSmoother.Estimate {
-        AxisSmoother.Estimate(value: position, slope: velocity, horizon: settings.horizon, bounds: bounds)
+        // The path curves only while the hand swings: elsewhere the frame-to-frame change of a noisy velocity would
+        // only add wobble.
+        AxisSmoother.Estimate(value: position, slope: velocity, horizon: settings.horizon, bounds: bounds,
+                              acceleration: swing == nil ? 0 : acceleration)
     }
 
-    /// The span a prediction may take.
+    /// The span a prediction may take: the last two measurements, widened by the overshoot margin; while the hand
+    /// swings (its measurements over the last `reach` turn back and span more than the margin's width: a vibrato),
+    /// its whole swing, so the peaks are heard on time. A leap goes one way, so it stays bounded by where it landed,
+    /// and a still hand by its last two measurements.
     public var bounds: ClosedRange<Double> {
         let margin = settings.overshootMargin + 3 * noise
-        return (min(newest, previous) - margin)...(max(newest, previous) + margin)
+        let low = min(newest, previous) - margin, high = max(newest, previous) + margin
+        guard let swing else { return low...high }
+        return min(low, swing.lowerBound)...max(high, swing.upperBound)
+    }
+
+    /// The span of the hand's measurements over the last `reach` while it swings (they turn back and span more
+    /// than the overshoot margin's width), nil otherwise.
+    private var swing: ClosedRange<Double>? {
+        guard recentCount > 2 else { return nil }
+        let margin = settings.overshootMargin + 3 * noise
+        var low = Double.infinity, high = -Double.infinity, travel = 0.0
+        var last = recentValues[recentFirst]
+        for k in 0..<recentCount {
+            let value = recentValues[(recentFirst + k) % AxisEstimator.capacity]
+            low = min(low, value)
+            high = max(high, value)
+            travel += abs(value - last)
+            last = value
+        }
+        return high - low > 2 * margin && travel >= AxisEstimator.turning * (high - low) ? low...high : nil
+    }
+
+    /// A swing's travel over its span from which it turns back: a whole cycle travels twice its span, a leap once.
+    private static let turning = 1.8
+
+    /// Keeps `z`, measured at `t`, among the recent measurements, and forgets those older than `reach`.
+    private mutating func remember(_ z: Double, at t: Double) {
+        if recentCount == AxisEstimator.capacity {
+            recentFirst = (recentFirst + 1) % AxisEstimator.capacity
+            recentCount -= 1
+        }
+        let slot = (recentFirst + recentCount) % AxisEstimator.capacity
+        recentTimes[slot] = t
+        recentValues[slot] = z
+        recentCount += 1
+        while recentCount > 1, recentTimes[recentFirst] < t - settings.reach {
+            recentFirst = (recentFirst + 1) % AxisEstimator.capacity
+            recentCount -= 1
+        }
     }
 
     /// Steady-state α-β gains for the manoeuvring index λ = σ_a·T²/σ_noise, α capped at `maximum`.

@@ -1,16 +1,33 @@
 /// One coordinate through the chosen smoothing: where it is now, and the path the sound may follow ahead of the
 /// frame (slope and span; none with the One Euro filter, whose value is held until the next frame).
 public struct AxisSmoother: Sendable {
-    /// The smoothed value and its path: `value + slope · τ`, for τ up to `horizon`, kept within `bounds`.
+    /// The smoothed value and its path: `value + slope · τ + acceleration · τ²/2`, for τ up to `horizon`, kept within
+    /// `bounds`.
     public struct Estimate: Sendable, Equatable {
         public var value: Double
         public var slope: Double
         public var horizon: Double
         public var bounds: ClosedRange<Double>
+        /// The rate the slope changes (units/s²): a hand slowing down (a vibrato nearing its peak, a leap landing) is
+        /// expected to go less far than its slope says, one speeding up further; never back (a turn is left to the
+        /// next frame). A straight line alone raises a vibrato predicted τ ahead by √(1 + (ωτ)²).
+        public var acceleration: Double
+
+        public init(value: Double, slope: Double, horizon: Double, bounds: ClosedRange<Double>, acceleration: Double = 0) {
+            self.value = value
+            self.slope = slope
+            self.horizon = horizon
+            self.bounds = bounds
+            self.acceleration = acceleration
+        }
 
         /// The value `ahead` seconds after the frame.
         public func value(ahead: Double) -> Double {
-            min(max(value + slope * min(max(ahead, 0), horizon), bounds.lowerBound), bounds.upperBound)
+            let tau = min(max(ahead, 0), horizon)
+            let straight = slope * tau
+            let curved = straight + acceleration * tau * tau / 2
+            let moved = straight > 0 ? max(curved, 0) : min(curved, 0)
+            return min(max(value + moved, bounds.lowerBound), bounds.upperBound)
         }
     }
 

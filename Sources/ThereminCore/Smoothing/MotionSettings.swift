@@ -18,13 +18,17 @@ public struct MotionSettings: Sendable, Equatable {
     /// How far past the last two measurements a prediction may go (normalized units, on top of three noise σ): a
     /// hand that stops dead is never heard to overshoot by more than this (≈ 2 cents at the default octave).
     public var overshootMargin: Double
+    /// How far back the hand's swing is looked at for the span a prediction may take (seconds): a whole cycle of a
+    /// 3 Hz vibrato, so its peaks are not cut.
+    public var reach: Double
     /// The acceleration the tracker always allows for (units/s²): the smoothing of a still hand.
     public var accelerationFloor: Double
     /// How fast the tracker settles back to a still hand's smoothing after a move (seconds).
     public var release: Double
 
     public init(horizon: Double = 0.024, maximumGain: Double = 0.95, overshootMargin: Double = 0.0015,
-                accelerationFloor: Double = 0.3, release: Double = 0.15) {
+                reach: Double = 0.35, accelerationFloor: Double = 0.3, release: Double = 0.15) {
+        self.reach = reach
         self.horizon = horizon
         self.maximumGain = maximumGain
         self.overshootMargin = overshootMargin
