@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
         .systemLibrary(name: "CLiblo", pkgConfig: "liblo", providers: [.apt(["liblo-dev"])]),
+        // libdbus: RealtimeKit on the system bus, for the real-time threads of a user without an rtprio limit
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // XNNPACK has no pkg-config file: the module map and CHandTracker's linker settings name its libraries.
         .systemLibrary(name: "CXNNPACK", providers: [.apt(["libxnnpack-dev", "libpthreadpool-dev"])]),
 
@@ -65,8 +67,8 @@ let package = Package(
         .target(name: "CVisionLibrary", dependencies: ["CHandTracker", "CVideoInput", "CPreview"],
                 linkerSettings: [.unsafeFlags(["-nostartfiles", "-no-toolchain-stdlib-rpath", "-Xlinker", "--as-needed"])]),
 
-        // MARK: output (ALSA, sound files)
-        .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile", "CSampleRate"]),
+        // MARK: output (ALSA, sound files; RealtimeKit over D-Bus for the real-time threads)
+        .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile", "CSampleRate", "CDBus"]),
 
         // MARK: OSC out (liblo builds the bundles; a thread of its own sends them)
         .target(name: "ThereminOSC", dependencies: ["ThereminCore", "CLiblo"]),
