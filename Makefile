@@ -57,6 +57,13 @@ bench-music: bench-render
 measure-live: deps
 	FPS=$(or $(FPS),30) FORMAT=$(or $(FORMAT),YUYV) LETTERBOX=$(or $(LETTERBOX),0) CAMERA_ARGS="$(CAMERA_ARGS)" scripts/measure-live $(or $(MEASURE_SECONDS),60)
 
+## A long run (issue 22): SOAK_MINUTES (default 30) live from the fake camera with --record, the looper, OSC to a local
+## oscdump (and MIDI where /dev/snd/seq exists); memory, descriptors and threads sampled from /proc, then a verdict:
+## flat, 0 underruns, the take complete. Needs root, /dev/fuse and the corpus; samples in bench-out/soak.
+.PHONY: soak
+soak: deps-test
+	SWIFT=$(SWIFT) BUILD_DIR=$(BUILD_DIR) scripts/soak $(or $(SOAK_MINUTES),30)
+
 ## Fuzz the trace parser, calibration loader, option parser and preset loader (FUZZ_SECONDS each, default 60).
 fuzz: deps
 	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60) Fuzz/run-fuzzers
