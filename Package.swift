@@ -107,6 +107,8 @@ let package = Package(
         // The tracker's per-frame path, checked the same way (issue 10).
         .executableTarget(name: "tracker-alloc-check", dependencies: ["CHandTracker", "ThereminTracking", "ThereminVideo",
                                                                      "ThereminCore", "MallocCounter"]),
+        // The tests' private RealtimeKit for scripts (measure-live AS_USER=nobody RTKIT=1).
+        .executableTarget(name: "rtkit-bus", dependencies: ["ThereminTestSupport"]),
         // The manual page and shell completions, generated from the option table (make install).
         .executableTarget(name: "theremin-docs", dependencies: ["ThereminCLI"]),
         // Sanitizer defaults for the test runner only (scripts/sanitize): no leak checking of XCTest's own objects.
