@@ -54,6 +54,8 @@ bench-music: bench-render
 
 ## Live latency from the fake camera into the paced ALSA test device (MEASURE_SECONDS, default 60; FPS 30 or 60;
 ## FORMAT YUYV or MJPG; CAMERA_ARGS for the fake camera, e.g. "--corrupt-jpeg 15,1"; root and the corpus), with the process's CPU use.
+## AS_USER=nobody plays as an ordinary user (RTKIT=1 with the tests' private rtkit), STRESS=1 loads both cores,
+## CAMERA_RT=1 runs the fake camera at SCHED_FIFO 50 (issue 22).
 measure-live: deps
 	FPS=$(or $(FPS),30) FORMAT=$(or $(FORMAT),YUYV) LETTERBOX=$(or $(LETTERBOX),0) CAMERA_ARGS="$(CAMERA_ARGS)" scripts/measure-live $(or $(MEASURE_SECONDS),60)
 
