@@ -61,8 +61,17 @@ bench-music: bench-render
 
 ## Live latency from the fake camera into the paced ALSA test device (MEASURE_SECONDS, default 60; FPS 30 or 60;
 ## FORMAT YUYV or MJPG; CAMERA_ARGS for the fake camera, e.g. "--corrupt-jpeg 15,1"; root and the corpus), with the process's CPU use.
+## AS_USER=nobody plays as an ordinary user (RTKIT=1 with the tests' private rtkit), STRESS=1 loads both cores,
+## CAMERA_RT=1 runs the fake camera at SCHED_FIFO 50 (issue 22).
 measure-live: deps
 	FPS=$(or $(FPS),30) FORMAT=$(or $(FORMAT),YUYV) LETTERBOX=$(or $(LETTERBOX),0) CAMERA_ARGS="$(CAMERA_ARGS)" scripts/measure-live $(or $(MEASURE_SECONDS),60)
+
+## A long run (issue 22): SOAK_MINUTES (default 30) live from the fake camera with --record, the looper, OSC to a local
+## oscdump (and MIDI where /dev/snd/seq exists); memory, descriptors and threads sampled from /proc, then a verdict:
+## flat, 0 underruns, the take complete. Needs root, /dev/fuse and the corpus; samples in bench-out/soak.
+.PHONY: soak
+soak: deps-test
+	SWIFT=$(SWIFT) BUILD_DIR=$(BUILD_DIR) scripts/soak $(or $(SOAK_MINUTES),30)
 
 ## Fuzz the trace parser, calibration loader, option parser and preset loader (FUZZ_SECONDS each, default 60).
 fuzz: deps

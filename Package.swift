@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
         .systemLibrary(name: "CLiblo", pkgConfig: "liblo", providers: [.apt(["liblo-dev"])]),
+        // libdbus: RealtimeKit on the system bus, for the real-time threads of a user without an rtprio limit
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // XNNPACK has no pkg-config file: the module map and CHandTracker's linker settings name its libraries.
         .systemLibrary(name: "CXNNPACK", providers: [.apt(["libxnnpack-dev", "libpthreadpool-dev"])]),
 
@@ -36,7 +38,10 @@ let package = Package(
         .target(name: "ThereminCore"),
 
         // MARK: capture (V4L2 camera; video files and images over OpenCV)
-        .target(name: "ThereminCapture", dependencies: ["ThereminCore", "CV4L2", "CTurboJPEG"]),
+        // Optimized even in debug, as CHandTracker is: the YUYV converter's SIMD lanes are a hundred times slower
+        // unoptimized (0.5 s a frame), and the tests play live from the fake camera.
+        .target(name: "ThereminCapture", dependencies: ["ThereminCore", "CV4L2", "CTurboJPEG"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "CVideoInput", dependencies: ["CShimSupport"], cxxSettings: [openCVHeaders],
                 linkerSettings: openCVForVideo),
         .target(name: "ThereminVideo", dependencies: ["ThereminCore", "CVisionLoader", "VisionCalls"]),
@@ -68,8 +73,8 @@ let package = Package(
         .target(name: "CVisionLibrary", dependencies: ["CHandTracker", "CVideoInput", "CPreview"],
                 linkerSettings: [.unsafeFlags(["-nostartfiles", "-no-toolchain-stdlib-rpath", "-Xlinker", "--as-needed"])]),
 
-        // MARK: output (ALSA, sound files)
-        .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile", "CSampleRate"]),
+        // MARK: output (ALSA, sound files; RealtimeKit over D-Bus for the real-time threads)
+        .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile", "CSampleRate", "CDBus"]),
 
         // MARK: OSC out (liblo builds the bundles; a thread of its own sends them)
         .target(name: "ThereminOSC", dependencies: ["ThereminCore", "CLiblo"]),
@@ -108,6 +113,8 @@ let package = Package(
         // The tracker's per-frame path, checked the same way (issue 10).
         .executableTarget(name: "tracker-alloc-check", dependencies: ["CHandTracker", "ThereminTracking", "ThereminVideo",
                                                                      "ThereminCore", "MallocCounter"]),
+        // The tests' private RealtimeKit for scripts (measure-live AS_USER=nobody RTKIT=1).
+        .executableTarget(name: "rtkit-bus", dependencies: ["ThereminTestSupport"]),
         // The manual page and shell completions, generated from the option table (make install).
         .executableTarget(name: "theremin-docs", dependencies: ["ThereminCLI"]),
         // Sanitizer defaults for the test runner only (scripts/sanitize): no leak checking of XCTest's own objects.

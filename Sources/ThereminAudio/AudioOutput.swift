@@ -6,8 +6,8 @@ import ThereminCore
 ///
 /// The thread renders one period at a time, converts it to the device's format and writes it; underruns are
 /// recovered the way libsoundio does (`snd_pcm_recover`: prepare after `-EPIPE`, resume after `-ESTRPIPE`) and
-/// counted. Everything the loop touches is allocated before it starts. The thread asks for `SCHED_FIFO` and the
-/// process's memory is locked (both best effort; see `RealtimeScheduling`).
+/// counted. Everything the loop touches is allocated before it starts. The thread asks for `SCHED_FIFO` (or rtkit's
+/// `SCHED_RR`) and the process's memory is locked (both best effort; see `RealtimeScheduling`).
 public final class AudioOutput: @unchecked Sendable {
     public let pcm: ALSAPCM
     private let notice: (@Sendable (String) -> Void)?
@@ -23,7 +23,8 @@ public final class AudioOutput: @unchecked Sendable {
     private let underrunCount = Atomic<Int>(0)
     private let queuedFrames = Atomic<Int>(0)
     private let finishedFlag = Atomic<Bool>(false)
-    private let realtimeFlag = Atomic<Bool>(false)
+    /// Written by the audio thread before `start` stops waiting for it, read after.
+    private var threadScheduling: ThreadScheduling?
     private var failure: ALSAError?
     private let done = DispatchSemaphore(value: 0)
     /// Whether `start` was called. The `Thread` itself is not kept: it holds its closure, which holds this output,
@@ -62,7 +63,9 @@ public final class AudioOutput: @unchecked Sendable {
     /// True once the thread has ended (renderer finished, stopped, or failed).
     public var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
     /// True when the audio thread got real-time scheduling.
-    public var isRealtime: Bool { realtimeFlag.load(ordering: .relaxed) }
+    public var isRealtime: Bool { threadScheduling?.isRealtime ?? false }
+    /// What the audio thread got when it asked for real-time scheduling (nil before `start`).
+    package var scheduling: ThreadScheduling? { threadScheduling }
 
     /// Starts the audio thread playing `renderer` (which must render at `format.sampleRate`).
     ///
@@ -75,7 +78,8 @@ public final class AudioOutput: @unchecked Sendable {
         let memory = RealtimeScheduling.lockMemory()
         let scheduled = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
-            self.realtimeFlag.store(RealtimeScheduling.request(), ordering: .relaxed)
+            nameCurrentThread("theremin-audio")
+            self.threadScheduling = RealtimeScheduling.request()
             scheduled.signal()
             self.run()
             self.finishedFlag.store(true, ordering: .releasing)
@@ -85,7 +89,8 @@ public final class AudioOutput: @unchecked Sendable {
         thread.stackSize = 1 << 20
         thread.start()
         scheduled.wait()
-        if let notice, let text = RealtimeScheduling.notice(realtime: isRealtime, memory: memory) { notice(text) }
+        if let notice, let scheduling = threadScheduling,
+           let text = RealtimeScheduling.notice(scheduling: scheduling, memory: memory) { notice(text) }
     }
 
     /// Fades the renderer out, lets `frames` more frames play (enough for the fade to be heard), then stops and

@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 
 /// Real-time care for the audio thread, asked for politely: `SCHED_FIFO` for the thread and locked memory for the
-/// process, granted to root or to a user with rtprio and memlock limits (the `audio` group on most distributions).
-/// When either is refused the thread plays at normal priority, and the caller gets one notice to show.
+/// process, granted to root or to a user with rtprio and memlock limits (the `audio` group on most distributions);
+/// without the right to set `SCHED_FIFO`, RealtimeKit is asked for `SCHED_RR`. When all is refused the thread plays
+/// at normal priority, and the caller gets one notice to show.
 package enum RealtimeScheduling {
     /// The audio thread's `SCHED_FIFO` priority; the threads feeding it ask for less.
     package static let audioPriority: Int32 = 70
@@ -15,21 +16,26 @@ package enum RealtimeScheduling {
     package static func granted(_ priority: Int32) -> Int32 { min(priority, sched_get_priority_max(SCHED_FIFO)) }
 
     /// `-v`'s one line on what the threads that ask for real-time scheduling got (nil: the thread does not run),
-    /// e.g. "scheduling: audio thread SCHED_FIFO 70, tracking thread SCHED_FIFO 60; capture and the rest normal".
-    package static func summary(audio: Bool?, tracking: Bool?) -> String {
-        func thread(_ name: String, _ realtime: Bool?, _ priority: Int32) -> String? {
-            guard let realtime else { return nil }
-            return "\(name) thread " + (realtime ? "SCHED_FIFO \(granted(priority))" : "normal (SCHED_FIFO refused)")
+    /// e.g. "scheduling: audio thread SCHED_RR 20 via rtkit, tracking thread SCHED_RR 10 via rtkit; capture and the
+    /// rest normal".
+    package static func summary(audio: ThreadScheduling?, tracking: ThreadScheduling?) -> String {
+        let threads = [("audio", audio), ("tracking", tracking)].compactMap { name, scheduling in
+            scheduling.map { "\(name) thread \($0.description)" }
         }
-        let threads = [thread("audio", audio, audioPriority), thread("tracking", tracking, trackingPriority)].compactMap { $0 }
         return "scheduling: " + (threads.isEmpty ? "" : threads.joined(separator: ", ") + "; ") + "capture and the rest normal"
     }
 
-    /// Tries `SCHED_FIFO` at a middling priority for the calling thread; returns true when granted.
-    package static func request(priority: Int32 = audioPriority) -> Bool {
+    /// Real-time scheduling for the calling thread: `SCHED_FIFO` at `priority` when the thread may set it, else
+    /// `SCHED_RR` from RealtimeKit at the same distance under rtkit's maximum as `priority` is under the audio
+    /// thread's, else normal with the reason.
+    package static func request(priority: Int32 = audioPriority) -> ThreadScheduling {
         var parameters = sched_param()
         parameters.sched_priority = granted(priority)
-        return pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters) == 0
+        if pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters) == 0 { return .fifo(priority: granted(priority)) }
+        switch RealtimeKit.makeCurrentThreadRealtime(below: max(0, audioPriority - priority)) {
+        case .success(let priority): return .realtimeKit(priority: priority)
+        case .failure(let refusal): return .normal(reason: refusal.reason)
+        }
     }
 
     /// What became of the request to lock the process's memory.
@@ -88,9 +94,11 @@ package enum RealtimeScheduling {
 
     /// The one-line notice for what was refused, or nil when everything was granted or the notice was already given
     /// in this process.
-    static func notice(realtime: Bool, memory: MemoryLock) -> String? {
+    static func notice(scheduling: ThreadScheduling, memory: MemoryLock) -> String? {
         var refused: [String] = []
-        if !realtime { refused.append("real-time priority (rtprio limit)") }
+        if case .normal(let reason) = scheduling {
+            refused.append("real-time priority (no rtprio limit; rtkit: \(reason))")
+        }
         switch memory {
         case .locked: break
         case .limited(let bytes): refused.append("locked memory (memlock limit \(bytes / 1024) KiB)")
@@ -99,6 +107,7 @@ package enum RealtimeScheduling {
         guard !refused.isEmpty, !noticeGiven.exchange(true, ordering: .relaxed) else { return nil }
         return "note: the audio thread runs without " + refused.joined(separator: " and ")
             + "; playing anyway. Under load, raise the limits (e.g. `@audio - rtprio 95` and `@audio - memlock "
-            + "unlimited` in /etc/security/limits.d/, then join the audio group) or use a longer --period"
+            + "unlimited` in /etc/security/limits.d/, then join the audio group), run RealtimeKit (Debian package rtkit) "
+            + "or use a longer --period"
     }
 }

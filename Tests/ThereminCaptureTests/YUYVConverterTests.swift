@@ -62,6 +62,37 @@ final class YUYVConverterTests: XCTestCase {
         XCTAssertLessThan(as601[2], 240, "read with the 601 matrix, 709 red comes out dull (red \(as601[2]))")
     }
 
+    /// Eight pairs at a time in SIMD lanes, the rest of a row one pair at a time: every pixel comes out as the pair
+    /// alone would (a row of 17 pairs: two blocks of eight and one left over; seeded random codes, both matrices).
+    func testTheEightPairPathMatchesThePairAtATimePath() {
+        var generator = SeededGenerator(seed: 12)
+        for converter in [YUYVConverter(matrix: .bt601, fullRange: false), YUYVConverter(matrix: .bt709, fullRange: true)] {
+            let width = 34, height = 3, bytesPerRow = width * 2 + 4  // padded rows, as drivers may send
+            let source = (0..<(bytesPerRow * height)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            var whole = [UInt8](repeating: 0, count: width * 3 * height)
+            source.withUnsafeBufferPointer { input in
+                whole.withUnsafeMutableBufferPointer { output in
+                    guard let from = input.baseAddress, let to = output.baseAddress else { return }
+                    converter.convert(from, sourceBytesPerRow: bytesPerRow, width: width, height: height, into: to)
+                }
+            }
+            for row in 0..<height {
+                for pair in 0..<(width / 2) {
+                    var alone = [UInt8](repeating: 0, count: 6)
+                    source.withUnsafeBufferPointer { input in
+                        alone.withUnsafeMutableBufferPointer { output in
+                            guard let from = input.baseAddress, let to = output.baseAddress else { return }
+                            converter.convert(from + row * bytesPerRow + 4 * pair, sourceBytesPerRow: 4, width: 2,
+                                              height: 1, into: to)
+                        }
+                    }
+                    let start = row * width * 3 + pair * 6
+                    XCTAssertEqual(Array(whole[start..<(start + 6)]), alone, "row \(row), pair \(pair)")
+                }
+            }
+        }
+    }
+
     func testDefaultsResolveAsV4L2Says() {
         XCTAssertEqual(YUYVConverter(ColorEncoding()).fullRange, false, "Y'CbCr without a quantization: limited")
         XCTAssertEqual(YUYVConverter(ColorEncoding()).matrix, .bt601)

@@ -21,14 +21,10 @@ package struct YUYVConverter {
 
     package let matrix: Matrix
     package let fullRange: Bool
-    /// Per code value, in 1/65536, five tables of 256 one after the other (`Table`): luma (rounding included), and
-    /// each chroma's share of red, green and blue.
-    private let tables: [Int32]
-
-    /// Where each table starts in `tables`.
-    private enum Table {
-        static let luma = 0, redFromV = 256, greenFromU = 512, greenFromV = 768, blueFromU = 1024
-    }
+    /// The conversion in 16.16 fixed point: luma scale and offset (rounding included), and each chroma's share of
+    /// red, green and blue per code value away from 128.
+    private let luma: Int32, lumaOffset: Int32
+    private let redFromV: Int32, greenFromU: Int32, greenFromV: Int32, blueFromU: Int32
 
     package init(matrix: Matrix, fullRange: Bool) {
         self.matrix = matrix
@@ -37,16 +33,13 @@ package struct YUYVConverter {
         let kg = 1 - kr - kb
         let lumaScale = fullRange ? 1.0 : 255.0 / 219.0
         let chromaScale = fullRange ? 1.0 : 255.0 / 224.0
-        let lumaOffset = fullRange ? 0.0 : 16.0
-        let one = 65536.0
-        func table(_ value: (Double) -> Double) -> [Int32] {
-            (0..<256).map { Int32((value(Double($0)) * one).rounded()) }
-        }
-        tables = table { ($0 - lumaOffset) * lumaScale + 0.5 }
-            + table { 2 * (1 - kr) * ($0 - 128) * chromaScale }
-            + table { -2 * kb * (1 - kb) / kg * ($0 - 128) * chromaScale }
-            + table { -2 * kr * (1 - kr) / kg * ($0 - 128) * chromaScale }
-            + table { 2 * (1 - kb) * ($0 - 128) * chromaScale }
+        func fixed(_ value: Double) -> Int32 { Int32((value * 65536).rounded()) }
+        luma = fixed(lumaScale)
+        lumaOffset = fixed(0.5 - (fullRange ? 0 : 16) * lumaScale)
+        redFromV = fixed(2 * (1 - kr) * chromaScale)
+        greenFromU = fixed(-2 * kb * (1 - kb) / kg * chromaScale)
+        greenFromV = fixed(-2 * kr * (1 - kr) / kg * chromaScale)
+        blueFromU = fixed(2 * (1 - kb) * chromaScale)
     }
 
     /// The converter for a format as the driver describes it (V4L2 colorspace, encoding and quantization fields),
@@ -70,26 +63,63 @@ package struct YUYVConverter {
 
     /// Converts a `width` x `height` YUYV picture (`sourceBytesPerRow` apart) into packed BGR24 rows
     /// (`width * 3` bytes each). `width` must be even, as YUYV's is.
+    ///
+    /// Eight pixel pairs at a time in SIMD lanes, the rest of a row one pair at a time with the same arithmetic (so
+    /// the results are the same either way). The lookup tables this replaces took 0.9–1.1 ms a 640x480 frame, the
+    /// largest cost outside the tracker's networks in live play (perf); this takes about 0.4.
     package func convert(_ source: UnsafePointer<UInt8>, sourceBytesPerRow: Int, width: Int, height: Int,
-                 into destination: UnsafeMutablePointer<UInt8>) {
-        tables.withUnsafeBufferPointer { table in
-            for row in 0..<height {
-                var input = source + row * sourceBytesPerRow
-                var output = destination + row * width * 3
-                for _ in 0..<(width / 2) {
-                    let u = Int(input[1]), v = Int(input[3])
-                    let red = table[Table.redFromV + v], blue = table[Table.blueFromU + u]
-                    let green = table[Table.greenFromU + u] &+ table[Table.greenFromV + v]
-                    for half in 0..<2 {
-                        let y = table[Table.luma + Int(input[2 * half])]
-                        output[0] = Self.byte(y &+ blue)
-                        output[1] = Self.byte(y &+ green)
-                        output[2] = Self.byte(y &+ red)
-                        output += 3
-                    }
-                    input += 4
-                }
+                         into destination: UnsafeMutablePointer<UInt8>) {
+        let pairs = width / 2
+        for row in 0..<height {
+            let input = source + row * sourceBytesPerRow
+            let output = destination + row * width * 3
+            var pair = 0
+            while pair + 8 <= pairs {
+                convertEightPairs(UnsafeRawPointer(input + 4 * pair), into: output + 6 * pair)
+                pair += 8
             }
+            while pair < pairs {
+                convertPair(input + 4 * pair, into: output + 6 * pair)
+                pair += 1
+            }
+        }
+    }
+
+    /// Eight pairs `y0 u y1 v` (32 bytes) into sixteen BGR pixels (48 bytes).
+    @inline(__always)
+    private func convertEightPairs(_ input: UnsafeRawPointer, into output: UnsafeMutablePointer<UInt8>) {
+        let block = input.loadUnaligned(as: SIMD32<UInt8>.self)
+        let lumas = block.evenHalf, chroma = block.oddHalf
+        let u = SIMD8<Int32>(truncatingIfNeeded: chroma.evenHalf) &- 128
+        let v = SIMD8<Int32>(truncatingIfNeeded: chroma.oddHalf) &- 128
+        let red = redFromV &* v, blue = blueFromU &* u, green = greenFromU &* u &+ greenFromV &* v
+        let first = SIMD8<Int32>(truncatingIfNeeded: lumas.evenHalf) &* luma &+ lumaOffset
+        let second = SIMD8<Int32>(truncatingIfNeeded: lumas.oddHalf) &* luma &+ lumaOffset
+        let zero = SIMD8<Int32>(repeating: 0), top = SIMD8<Int32>(repeating: 255)
+        func bytes(_ value: SIMD8<Int32>) -> SIMD8<Int32> { (value &>> 16).clamped(lowerBound: zero, upperBound: top) }
+        let (b0, g0, r0) = (bytes(first &+ blue), bytes(first &+ green), bytes(first &+ red))
+        let (b1, g1, r1) = (bytes(second &+ blue), bytes(second &+ green), bytes(second &+ red))
+        for lane in 0..<8 {
+            let pixels = output + 6 * lane
+            pixels[0] = UInt8(truncatingIfNeeded: b0[lane])
+            pixels[1] = UInt8(truncatingIfNeeded: g0[lane])
+            pixels[2] = UInt8(truncatingIfNeeded: r0[lane])
+            pixels[3] = UInt8(truncatingIfNeeded: b1[lane])
+            pixels[4] = UInt8(truncatingIfNeeded: g1[lane])
+            pixels[5] = UInt8(truncatingIfNeeded: r1[lane])
+        }
+    }
+
+    /// One pair `y0 u y1 v` into two BGR pixels.
+    @inline(__always)
+    private func convertPair(_ input: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) {
+        let u = Int32(input[1]) &- 128, v = Int32(input[3]) &- 128
+        let red = redFromV &* v, blue = blueFromU &* u, green = greenFromU &* u &+ greenFromV &* v
+        for half in 0..<2 {
+            let y = Int32(input[2 * half]) &* luma &+ lumaOffset
+            output[3 * half] = Self.byte(y &+ blue)
+            output[3 * half + 1] = Self.byte(y &+ green)
+            output[3 * half + 2] = Self.byte(y &+ red)
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Collects per-frame latencies of the live pipeline and reports medians and 95th percentiles, the way `--stats`
-/// prints them. Values are seconds; the report is in milliseconds.
+/// prints them. Values are seconds; the report is in milliseconds. Each stage is a `LatencyHistogram`, so a
+/// performance of any length takes the same memory.
 public struct LatencyStats: Sendable {
     /// The stages, in pipeline order.
     public enum Stage: String, Sendable, CaseIterable {
@@ -17,7 +18,7 @@ public struct LatencyStats: Sendable {
         case total = "total"
     }
 
-    private var values: [Stage: [Double]] = [:]
+    private var values: [Stage: LatencyHistogram] = [:]
     /// Frames the capture dropped because tracking was busy (newest frame wins), from the first frame tracked on.
     public var droppedFrames = 0
     /// Frames the camera sent before the first was tracked (while the program was starting).
@@ -33,7 +34,7 @@ public struct LatencyStats: Sendable {
 
     public mutating func add(_ stage: Stage, _ seconds: Double) {
         guard seconds.isFinite, seconds >= 0 else { return }
-        values[stage, default: []].append(seconds)
+        values[stage, default: LatencyHistogram()].add(seconds)
     }
 
     /// Number of values recorded for a stage.
@@ -41,9 +42,9 @@ public struct LatencyStats: Sendable {
 
     /// Median and 95th percentile of a stage in seconds, or nil when nothing was recorded.
     public func summary(_ stage: Stage) -> (median: Double, p95: Double)? {
-        guard let list = values[stage], !list.isEmpty else { return nil }
-        let sorted = list.sorted()
-        return (LatencyStats.percentile(sorted, 0.5), LatencyStats.percentile(sorted, 0.95))
+        guard let histogram = values[stage], let median = histogram.percentile(0.5),
+              let p95 = histogram.percentile(0.95) else { return nil }
+        return (median, p95)
     }
 
     /// Nearest-rank percentile of sorted values.

@@ -169,9 +169,9 @@ public final class LiveSession {
                     mixer.looper?.clear()
                 }
             }
-            if options.verbose && !reportedScheduling, let tracking = loop.isRealtime {
+            if options.verbose && !reportedScheduling, let tracking = loop.scheduling {
                 reportedScheduling = true
-                options.report("\n" + RealtimeScheduling.summary(audio: output?.isRealtime, tracking: tracking))
+                options.report("\n" + RealtimeScheduling.summary(audio: output?.scheduling, tracking: tracking))
             }
             if options.verbose && now - lastReport >= 1 {
                 lastReport = now

@@ -45,7 +45,7 @@ public final class TrackingLoop: @unchecked Sendable {
     private let lastFrameTime = Atomic<UInt64>(0)
     private let endedFlag = Atomic<Bool>(false)
     /// The tracking thread's real-time request: 0 before it asked, 1 granted, 2 refused.
-    private let realtimeState = Atomic<Int>(0)
+    private let realtimeState = Mutex<ThreadScheduling?>(nil)
     private let done = DispatchSemaphore(value: 0)
     /// The source's failure that ended the loop, if one did (read after `hasEnded`).
     public private(set) var failure: Error?
@@ -94,23 +94,18 @@ public final class TrackingLoop: @unchecked Sendable {
     /// Monotonic time of the newest frame, 0 before the first.
     public var newestFrameTime: Double { Double(bitPattern: lastFrameTime.load(ordering: .relaxed)) }
 
-    /// Whether the tracking thread got real-time scheduling; nil until it has asked (`-v` says it).
-    public var isRealtime: Bool? {
-        switch realtimeState.load(ordering: .acquiring) {
-        case 1: true
-        case 2: false
-        default: nil
-        }
-    }
+    /// What the tracking thread got when it asked for real-time scheduling; nil until it has asked (`-v` says it).
+    package var scheduling: ThreadScheduling? { realtimeState.withLock { $0 } }
 
     /// Starts the tracking thread.
     public func start() {
         let thread = Thread { [self] in
+            nameCurrentThread("theremin-track")
             // Under the audio thread, above everything else: on a busy laptop (a build, a browser) a tracking thread
-            // at normal priority is preempted in the middle of a frame, and the camera drops the next one. Refused
-            // without an rtprio limit; the audio thread's notice already says so.
-            let granted = RealtimeScheduling.request(priority: RealtimeScheduling.trackingPriority)
-            self.realtimeState.store(granted ? 1 : 2, ordering: .releasing)
+            // at normal priority is preempted in the middle of a frame, and the camera drops the next one. Without
+            // an rtprio limit rtkit is asked; the audio thread's notice says when that fails too.
+            let scheduling = RealtimeScheduling.request(priority: RealtimeScheduling.trackingPriority)
+            self.realtimeState.withLock { $0 = scheduling }
             self.run()
             self.endedFlag.store(true, ordering: .releasing)
             self.done.signal()

@@ -138,17 +138,17 @@ public final class PipeWireServer: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         let environment = daemonEnvironment
         let busConfig = directory.appendingPathComponent("bus.conf").path
-        daemons.append(try Daemon.start("dbus-daemon", ["--config-file=\(busConfig)", "--nofork", "--nopidfile"],
+        daemons.append(try start("dbus-daemon", ["--config-file=\(busConfig)", "--nofork", "--nopidfile"],
                                         environment: environment, log: directory.appendingPathComponent("dbus.log")))
         try waitFor("the D-Bus session bus", until: deadline) {
             FileManager.default.fileExists(atPath: self.runtimeDirectory + "/bus")
         }
-        daemons.append(try Daemon.start("pipewire", [], environment: environment,
+        daemons.append(try start("pipewire", [], environment: environment,
                                         log: directory.appendingPathComponent("pipewire.log")))
         try waitFor("pipewire's socket", until: deadline) {
             FileManager.default.fileExists(atPath: self.runtimeDirectory + "/pipewire-0")
         }
-        daemons.append(try Daemon.start("wireplumber", [], environment: environment,
+        daemons.append(try start("wireplumber", [], environment: environment,
                                         log: directory.appendingPathComponent("wireplumber.log")))
         // Ready when the session manager has chosen the sink as the default: the server answers, the sink exists and
         // the policy that links new streams to it runs.
@@ -158,24 +158,20 @@ public final class PipeWireServer: @unchecked Sendable {
         }
     }
 
-    /// Polls `condition` every 50 ms until it holds; fails with the daemons' logs when `deadline` passes or a daemon
-    /// exits.
-    private func waitFor(_ what: String, until deadline: Date, condition: () -> Bool) throws {
-        while !condition() {
-            if let dead = daemons.first(where: { !$0.isRunning }) {
-                throw PipeWireError(description: "\(dead.name) exited while waiting for \(what): \(logTails())")
-            }
-            if Date() > deadline {
-                throw PipeWireError(description: "timed out waiting for \(what): \(logTails())")
-            }
-            usleep(50_000)
+    private func start(_ program: String, _ arguments: [String], environment: [String: String], log: URL) throws -> Daemon {
+        guard let path = PipeWireServer.findProgram(program) else {
+            throw PipeWireUnavailable(description: "\(program) not installed")
         }
+        return try Daemon(name: program, path: path, arguments: arguments, environment: environment, log: log)
+    }
+
+    private func waitFor(_ what: String, until deadline: Date, condition: () -> Bool) throws {
+        guard let problem = daemons.wait(for: what, until: deadline, condition: condition) else { return }
+        throw PipeWireError(description: problem)
     }
 
     /// The last lines each daemon printed, for failure messages.
-    public func logTails() -> String {
-        daemons.map { "\($0.name): \($0.logTail().debugDescription)" }.joined(separator: "; ")
-    }
+    public func logTails() -> String { daemons.logTails() }
 
     /// The server's objects now (`pw-dump`).
     public func graph() throws -> PipeWireGraph {
@@ -218,59 +214,5 @@ public final class PipeWireServer: @unchecked Sendable {
         for daemon in daemons.reversed() { daemon.stop() }
         daemons.removeAll()
         try? FileManager.default.removeItem(at: directory)
-    }
-}
-
-/// One background program of the server, its output in a log file.
-private final class Daemon: @unchecked Sendable {
-    let name: String
-    private let process = Process()
-    private let log: URL
-    private let exited = DispatchSemaphore(value: 0)
-
-    static func start(_ program: String, _ arguments: [String], environment: [String: String], log: URL) throws -> Daemon {
-        guard let path = PipeWireServer.findProgram(program) else {
-            throw PipeWireUnavailable(description: "\(program) not installed")
-        }
-        return try Daemon(name: program, path: path, arguments: arguments, environment: environment, log: log)
-    }
-
-    private init(name: String, path: String, arguments: [String], environment: [String: String], log: URL) throws {
-        self.name = name
-        self.log = log
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        // setpriv --pdeathsig: the daemon is killed with the test process if that dies without stopping it.
-        if let setpriv = PipeWireServer.findProgram("setpriv") {
-            process.executableURL = URL(fileURLWithPath: setpriv)
-            process.arguments = ["--pdeathsig", "TERM", "--", path] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = arguments
-        }
-        process.environment = environment
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        let exited = self.exited
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        try? handle.close()
-    }
-
-    var isRunning: Bool { process.isRunning }
-
-    /// SIGTERM, then SIGKILL if it has not ended within 5 s.
-    func stop() {
-        if process.isRunning { process.terminate() }
-        if exited.wait(timeout: .now() + 5) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            _ = exited.wait(timeout: .now() + 5)
-        }
-    }
-
-    func logTail() -> String {
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").suffix(5).joined(separator: "\n")
     }
 }

@@ -4,8 +4,9 @@ import ThereminCore
 import ThereminTestSupport
 
 /// A player's laptop: theremin run live as an ordinary user (nobody, through setpriv: no capabilities, no rtprio
-/// limit) from the fake camera into the paced device. It plays, records the hand, says with `-v` that its threads
-/// got normal scheduling, and exits 0 on Ctrl-C.
+/// limit) from the fake camera into the paced device. It plays, records the hand, says with `-v` what its threads got,
+/// and exits 0 on Ctrl-C: normal scheduling with no system bus, `SCHED_RR` from RealtimeKit where rtkit runs (the
+/// kernel's own account of each thread's policy checked while it plays).
 final class UnprivilegedLiveTests: BinaryTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -14,6 +15,45 @@ final class UnprivilegedLiveTests: BinaryTestCase {
     }
 
     func testAnOrdinaryUserPlaysLiveAndExitsZero() throws {
+        // An address nobody listens on: the machine's own system bus (and an rtkit on it) stays out of this test.
+        let noBus = "unix:path=" + directory.appendingPathComponent("no-bus").path
+        let (result, _) = try playAsNobody(environment: ["DBUS_SYSTEM_BUS_ADDRESS": noBus]) { _ in }
+        let output = result.stdout + result.stderr
+        XCTAssertTrue(output.contains("scheduling: audio thread normal (SCHED_FIFO refused; rtkit: no system D-Bus), "
+                                          + "tracking thread normal (SCHED_FIFO refused; rtkit: no system D-Bus)"),
+                      "-v says what the threads got and why: \(output)")
+        XCTAssertTrue(result.stderr.contains("run RealtimeKit (Debian package rtkit)"), "the notice says what helps")
+    }
+
+    func testAnOrdinaryUserGetsRealTimeThreadsFromRealtimeKit() throws {
+        let rtkit: RealtimeKitBus
+        do {
+            rtkit = try RealtimeKitBus.start(allowing: "nobody")
+        } catch let missing as RealtimeKitUnavailable {
+            throw XCTSkip("RealtimeKit cannot run here: \(missing)")
+        }
+        defer { rtkit.stop() }
+        var policies: [String: (policy: Int, priority: Int)] = [:]
+        let (result, _) = try playAsNobody(environment: rtkit.clientEnvironment) { pid in
+            policies = Self.schedulingOfThreads(of: pid)
+        }
+        let output = result.stdout + result.stderr
+        XCTAssertTrue(output.contains("scheduling: audio thread SCHED_RR 20 via rtkit, tracking thread SCHED_RR 10 via "
+                                          + "rtkit"), "-v says rtkit granted both: \(output) \(rtkit.logTails())")
+        XCTAssertFalse(result.stderr.contains("runs without real-time priority"), "no refusal notice: \(result.stderr)")
+        // The kernel's own account (/proc/PID/task/TID/stat): SCHED_RR (2) at the priorities rtkit granted.
+        XCTAssertEqual(policies["theremin-audio"]?.policy, 2, "audio thread's policy: \(policies)")
+        XCTAssertEqual(policies["theremin-audio"]?.priority, 20, "\(policies)")
+        XCTAssertEqual(policies["theremin-track"]?.policy, 2, "tracking thread's policy: \(policies)")
+        XCTAssertEqual(policies["theremin-track"]?.priority, 10, "\(policies)")
+        let others = policies.filter { $0.key != "theremin-audio" && $0.key != "theremin-track" }
+        XCTAssertTrue(others.values.allSatisfy { $0.policy == 0 }, "every other thread normal: \(policies)")
+    }
+
+    /// Plays live as nobody until two seconds are recorded, calls `whilePlaying` with the process id, stops it with
+    /// Ctrl-C, and checks what every such run must do: exit 0, record the hand, play sound.
+    private func playAsNobody(environment: [String: String], whilePlaying: (Int32) -> Void) throws
+        -> (ProcessRunner.Result, [HandSample]) {
         guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
             throw XCTSkip("needs root and setpriv (util-linux) to run the binary as an ordinary user")
         }
@@ -37,23 +77,40 @@ final class UnprivilegedLiveTests: BinaryTestCase {
         chmod(config, 0o644)
         let capture = directory.appendingPathComponent("sound.raw").path
         let take = directory.appendingPathComponent("take.csv").path
+        try? FileManager.default.removeItem(atPath: take)
         let running = try ProcessRunner.spawn("/usr/bin/setpriv", [
             "--reuid=65534", "--regid=65534", "--clear-groups",
             binary, "--camera", camera.devicePath, "--audio-device", ALSATestEnvironment.pacedDeviceName(capture: capture),
             "--record", take, "--no-preview", "--volume", "1", "-v",
-        ], environment: ["ALSA_CONFIG_PATH": config, "XDG_CONFIG_HOME": directory.path])
+        ], environment: environment.merging(["ALSA_CONFIG_PATH": config, "XDG_CONFIG_HOME": directory.path]) { $1 })
         // setpriv execs theremin in its own process, so the signal reaches theremin itself.
         let recorded = waitForRecording(named: "take.csv", lines: 60, timeout: 40)
+        if recorded { whilePlaying(running.process.processIdentifier) }
         running.signal(SIGINT)
         let result = running.wait()
         XCTAssertTrue(recorded, "two seconds of frames recorded as nobody: \(result.stderr)")
         XCTAssertEqual(result.status, 0, result.stderr)
-        let output = result.stdout + result.stderr
-        XCTAssertTrue(output.contains("scheduling: audio thread normal (SCHED_FIFO refused), tracking thread normal "
-                                          + "(SCHED_FIFO refused)"), "-v says what the threads got: \(output)")
         let samples = try TraceReader.read(path: take).samples
         XCTAssertGreaterThan(samples.filter(\.present).count, samples.count / 2, "the hand tracked as nobody")
         let played = (try? FileManager.default.attributesOfItem(atPath: capture)[.size] as? Int) ?? 0
         XCTAssertGreaterThan(played, 48_000 * 2 * 4, "a second of stereo float sound at least")
+        return (result, samples)
+    }
+
+    /// Each thread's name with its policy and real-time priority, from /proc/PID/task/TID/stat (fields 41 and 40).
+    private static func schedulingOfThreads(of pid: Int32) -> [String: (policy: Int, priority: Int)] {
+        let tasks = "/proc/\(pid)/task"
+        var result: [String: (policy: Int, priority: Int)] = [:]
+        for tid in (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? [] {
+            guard let stat = try? String(contentsOfFile: "\(tasks)/\(tid)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { continue }
+            let name = String(stat[stat.index(after: open)..<close])
+            // After the name: field 3 (state) onwards.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 38, let priority = Int(fields[37]), let policy = Int(fields[38]) else { continue }
+            // Names repeat (worker threads); keep a real-time one if any.
+            if result[name].map({ $0.policy == 0 }) ?? true { result[name] = (policy, priority) }
+        }
+        return result
     }
 }

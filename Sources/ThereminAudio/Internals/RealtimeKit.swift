@@ -1,0 +1,77 @@
+import CDBus
+import Foundation
+
+/// RealtimeKit (`org.freedesktop.RealtimeKit1` on the system bus): real-time scheduling for the threads of a user who
+/// may not set it, as PipeWire and JACK clients get theirs. rtkit grants `SCHED_RR` up to its MaxRealtimePriority (20
+/// by default) to a process whose `RLIMIT_RTTIME` is at most its RTTimeUSecMax, so a runaway real-time thread is
+/// killed by the kernel instead of freezing the machine; polkit decides who may ask (an active local session may).
+enum RealtimeKit {
+    static let service = "org.freedesktop.RealtimeKit1"
+    static let path = "/org/freedesktop/RealtimeKit1"
+
+    /// How long a call may take: the first one may start rtkit by bus activation.
+    private static let timeoutMilliseconds: Int32 = 3_000
+
+    /// Asks rtkit to make the calling thread `SCHED_RR`, `below` priorities under the highest rtkit allows (the
+    /// tracking thread stays under the audio thread), and checks that the kernel now says so.
+    /// - Returns: the priority granted, or why not in a few words.
+    static func makeCurrentThreadRealtime(below: Int32) -> Result<Int32, Refusal> {
+        let bus: SystemBus
+        do {
+            bus = try SystemBus()
+        } catch {
+            return .failure(Refusal("no system D-Bus"))
+        }
+        do {
+            guard let maximum = try property(bus, "MaxRealtimePriority"), maximum >= 1,
+                  let rttime = try property(bus, "RTTimeUSecMax"), rttime > 0 else {
+                return .failure(Refusal("RealtimeKit did not say its limits"))
+            }
+            if let problem = limitRealtimeRunTime(microseconds: rlim_t(rttime)) { return .failure(Refusal(problem)) }
+            let priority = max(1, Int32(clamping: maximum) - below)
+            _ = try bus.call(service, path, service, "MakeThreadRealtime",
+                             [.uint64(theremin_thread_id()), .uint32(UInt32(priority))],
+                             timeoutMilliseconds: timeoutMilliseconds)
+            guard sched_getscheduler(0) & ~schedResetOnFork == SCHED_RR else {
+                return .failure(Refusal("RealtimeKit answered, but the thread is not SCHED_RR"))
+            }
+            return .success(priority)
+        } catch let failure {
+            if failure.isMissingService { return .failure(Refusal("RealtimeKit is not on the system bus")) }
+            return .failure(Refusal("RealtimeKit refused (\(failure.message))"))
+        }
+    }
+
+    /// Why rtkit did not make the thread real-time, in a few words for `-v` and the notice.
+    struct Refusal: Error, Equatable {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// `SCHED_RESET_ON_FORK`, which rtkit adds to the policy it sets (children start normal).
+    private static let schedResetOnFork: Int32 = 0x4000_0000
+
+    private static func property(_ bus: SystemBus, _ name: String) throws(SystemBus.Failure) -> Int64? {
+        try bus.call(service, path, "org.freedesktop.DBus.Properties", "Get", [.string(service), .string(name)],
+                     timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// Lowers the process's `RLIMIT_RTTIME` (soft and hard) to `microseconds` unless it is already that low, as rtkit
+    /// requires; returns what went wrong, or nil.
+    ///
+    /// Soft and hard are the same: a real-time thread of this program blocks every period (audio) or frame
+    /// (tracking), so one that runs this long without blocking is stuck, and SIGXCPU's default action would end the
+    /// program anyway.
+    private static func limitRealtimeRunTime(microseconds: rlim_t) -> String? {
+        let resource = __rlimit_resource_t(__RLIMIT_RTTIME.rawValue)
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0 else { return "RLIMIT_RTTIME unreadable (\(String(cString: strerror(errno))))" }
+        if limit.rlim_max <= microseconds { return nil }
+        limit.rlim_cur = min(limit.rlim_cur, microseconds)
+        limit.rlim_max = microseconds
+        guard setrlimit(resource, &limit) == 0 else {
+            return "RLIMIT_RTTIME not settable (\(String(cString: strerror(errno))))"
+        }
+        return nil
+    }
+}
