@@ -12,7 +12,7 @@ public final class PipeWireRecording: @unchecked Sendable {
     /// Starts recording the sink's monitor into `path` and waits (up to `timeout`) until the recording stream is in
     /// the graph, so nothing played afterwards is missed.
     /// - Throws: `PipeWireError` when pw-record exits or never appears.
-    public init(server: PipeWireServer, into path: String, timeout: Double = 10) throws {
+    public init(server: PipeWireServer, into path: String, timeout: Double = 30) throws {
         self.path = path
         let arguments = [
             "--target", server.sinkName, "-P", "stream.capture.sink=true", "--rate", String(server.sampleRate),
