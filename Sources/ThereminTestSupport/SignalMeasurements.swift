@@ -6,24 +6,42 @@ public enum SignalMeasurements {
     /// Frequency from upward zero crossings, interpolated linearly between samples: exact to a few 1e-6 over a
     /// second of a clean periodic tone.
     public static func zeroCrossingFrequency(_ samples: ArraySlice<Float>, sampleRate: Double) -> Double? {
-        var first: Double?
-        var last = 0.0
-        var count = 0
+        let crossings = upwardZeroCrossings(samples)
+        guard let start = crossings.first, let last = crossings.last, last > start else { return nil }
+        return Double(crossings.count - 1) * sampleRate / (last - start)
+    }
+
+    /// The frequency of a steady tone read from its periods that sound clean: the median of the periods (between
+    /// upward zero crossings) that agree with a neighbour within `tolerance`. A splice, a dropout or a click bends the
+    /// period it falls in, which is left out; a tone off pitch moves every period and is not. Also returns how many
+    /// periods were judged and how many of them were clean.
+    public static func steadyFrequency(_ samples: ArraySlice<Float>, sampleRate: Double, tolerance: Double = 0.01)
+        -> (frequency: Double?, periods: Int, clean: Int) {
+        let crossings = upwardZeroCrossings(samples)
+        let periods = zip(crossings.dropFirst(), crossings).map { $0 - $1 }
+        guard periods.count >= 3 else { return (nil, periods.count, 0) }
+        let clean = (1..<(periods.count - 1)).map { periods[$0] }.enumerated().filter { offset, period in
+            abs(periods[offset] - period) <= tolerance * period || abs(periods[offset + 2] - period) <= tolerance * period
+        }.map(\.element).sorted()
+        let frequency = clean.isEmpty ? nil : sampleRate / clean[clean.count / 2]
+        return (frequency, periods.count, clean.count)
+    }
+
+    /// Where the signal crosses zero upwards, in samples from the slice's start, interpolated linearly.
+    private static func upwardZeroCrossings(_ samples: ArraySlice<Float>) -> [Double] {
+        var crossings: [Double] = []
         var previous = samples.first ?? 0
         var index = samples.startIndex + 1
         while index < samples.endIndex {
             let current = samples[index]
             if previous < 0 && current >= 0 {
                 let fraction = Double(-previous) / Double(current - previous)
-                let position = Double(index - 1 - samples.startIndex) + fraction
-                if first == nil { first = position } else { count += 1 }
-                last = position
+                crossings.append(Double(index - 1 - samples.startIndex) + fraction)
             }
             previous = current
             index += 1
         }
-        guard let start = first, count > 0, last > start else { return nil }
-        return Double(count) * sampleRate / (last - start)
+        return crossings
     }
 
     /// Root-mean-square level.

@@ -89,7 +89,7 @@ final class CameraControlsTests: XCTestCase {
         configuration.controls = fiftyHertz
         let camera = try ReconnectingCamera(configuration, retryInterval: 0.1)
         addTeardownBlock { camera.close() }
-        let deadline = Date(timeIntervalSinceNow: 10)
+        let deadline = Date(timeIntervalSinceNow: 30)
         while camera.reconnections == 0 && Date() < deadline {
             _ = try? camera.nextFrame()
         }

@@ -25,7 +25,7 @@ extension XCTestCase {
     }
 
     /// Waits until `condition` holds, checking every few milliseconds; fails the test at the deadline.
-    func waitUntil(_ what: String, timeout: Double = 5, _ condition: () throws -> Bool,
+    func waitUntil(_ what: String, timeout: Double = 30, _ condition: () throws -> Bool,
                    file: StaticString = #filePath, line: UInt = #line) rethrows {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while try !condition() {

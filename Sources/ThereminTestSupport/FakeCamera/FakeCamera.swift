@@ -167,7 +167,7 @@ public final class FakeCamera: @unchecked Sendable {
             }
             ready.signal()
         }
-        let deadline = DispatchTime.now() + 10
+        let deadline = DispatchTime.now() + 60  // a condition: generous, since a loaded machine mounts slowly
         if ready.wait(timeout: deadline) == .timedOut || !line.text.hasPrefix("ready ") {
             stopProcess()
             if process.terminationReason == .exit && process.terminationStatus == 77 {

@@ -12,12 +12,23 @@ public final class PipeWireRecording: @unchecked Sendable {
     /// Starts recording the sink's monitor into `path` and waits (up to `timeout`) until the recording stream is in
     /// the graph, so nothing played afterwards is missed.
     /// - Throws: `PipeWireError` when pw-record exits or never appears.
-    public init(server: PipeWireServer, into path: String, timeout: Double = 10) throws {
+    public init(server: PipeWireServer, into path: String, timeout: Double = 30) throws {
         self.path = path
-        running = try server.spawnTool("pw-record", [
+        let arguments = [
             "--target", server.sinkName, "-P", "stream.capture.sink=true", "--rate", String(server.sampleRate),
             "--channels", "2", "--format", "s16", path,
-        ])
+        ]
+        // pw-record processes each cycle in its main thread; at normal priority, a loaded machine starved it and it
+        // missed a cycle in four (under stress-ng --cpu 2 --hdd 1): the recording spliced every few hundred samples
+        // and read 15-100 cents off in places. Where real-time priority can be had, it runs at SCHED_FIFO as the
+        // server's own threads do.
+        if geteuid() == 0, let chrt = PipeWireServer.findProgram("chrt"),
+           let record = PipeWireServer.findProgram("pw-record") {
+            running = try ProcessRunner.spawn(chrt, ["--fifo", "80", record] + arguments,
+                                              environment: server.clientEnvironment)
+        } else {
+            running = try server.spawnTool("pw-record", arguments)
+        }
         let pid = running.process.processIdentifier
         let deadline = Date().addingTimeInterval(timeout)
         while !Self.isConnected(pid: pid, server: server) {

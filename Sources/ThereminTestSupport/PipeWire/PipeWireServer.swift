@@ -50,7 +50,7 @@ public final class PipeWireServer: @unchecked Sendable {
     /// - Parameter sinkLatency: seconds the sink reports beyond one quantum.
     /// - Throws: `PipeWireUnavailable` when a program or the ALSA plugin is missing (callers skip), `PipeWireError`
     ///   when it is all there but does not start.
-    public static func start(sinkLatency: Double = 0.030, timeout: Double = 20) throws -> PipeWireServer {
+    public static func start(sinkLatency: Double = 0.030, timeout: Double = 60) throws -> PipeWireServer {
         try checkInstalled()
         let server = try PipeWireServer(sinkLatency: sinkLatency)
         do {

@@ -27,10 +27,10 @@ final class TrackingLoopTests: XCTestCase {
         return HandsFrame(HandSample(t: frame.captureTime, x: 0.8, y: y, present: true))
     }
 
-    /// Runs the loop over `source` until it ends (or 10 s pass, which fails the test), then stops it.
+    /// Runs the loop over `source` until it ends (or 30 s pass, which fails the test), then stops it.
     private func runToEnd(_ loop: TrackingLoop) {
         loop.start()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while !loop.hasEnded && Date() < deadline { usleep(1_000) }
         XCTAssertTrue(loop.hasEnded, "the loop ends with its source")
         loop.stop()

@@ -8,9 +8,19 @@ import ThereminTestSupport
 /// The preview window end to end: the built binary plays a uniform grey video live under Xvfb, the screen is
 /// grabbed, and the note lines and labels must be on the rows the mapping gives, for each pitch law and a scale.
 final class PreviewWindowTests: BinaryTestCase {
+    /// One X server for the class's tests (each test's program has exited, its window gone, before the next starts):
+    /// under a loaded machine a start of Xvfb took more than 10 s now and then, so it is started once, not per test.
+    nonisolated(unsafe) private static var started: Result<VirtualDisplay, any Error>?
     private var display: VirtualDisplay?
     /// The picture a 640x480 frame is shown at.
     private let layout = PreviewLayout(frameWidth: 640, frameHeight: 480)
+
+    override class func tearDown() {
+        if case .success(let display)? = started { display.stop() }
+        started = nil
+        if case .success(let path) = greyVideo { try? FileManager.default.removeItem(atPath: path) }
+        super.tearDown()
+    }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -18,11 +28,11 @@ final class PreviewWindowTests: BinaryTestCase {
         guard ALSATestEnvironment.pacedDeviceConfiguration() != nil else {
             throw XCTSkip(ALSATestEnvironment.pacedDeviceMissing)
         }
-        display = try VirtualDisplay()
+        if Self.started == nil { Self.started = Result { try VirtualDisplay() } }
+        display = try Self.started?.get()
     }
 
     override func tearDownWithError() throws {
-        display?.stop()
         // A failed test keeps its screenshots for a look.
         if let directory, (testRun?.failureCount ?? 0) == 0 { try? FileManager.default.removeItem(at: directory) }
     }
@@ -33,11 +43,6 @@ final class PreviewWindowTests: BinaryTestCase {
         try TestMedia.runFFmpeg(["-f", "lavfi", "-i", "color=c=gray:s=640x480:r=30", "-t", "20", "-pix_fmt", "yuv420p",
                                  video.path])
         return video.path
-    }
-
-    override class func tearDown() {
-        if case .success(let path) = greyVideo { try? FileManager.default.removeItem(atPath: path) }
-        super.tearDown()
     }
 
     /// Starts live play from the grey video on the virtual display, with sound into the paced test device.
@@ -59,8 +64,9 @@ final class PreviewWindowTests: BinaryTestCase {
     }
 
     /// Grabs the window's corner of the screen until the picture shows `lines` as expected (the window is up and
-    /// has drawn a frame), or until `timeout`; returns the problems left in the last grab.
-    private func waitForLines(_ lines: [NoteLine], timeout: Double = 8) throws -> [String] {
+    /// has drawn a frame), or until `timeout` (generous: a loaded machine takes seconds to load the models and open
+    /// the window); returns the problems left in the last grab.
+    private func waitForLines(_ lines: [NoteLine], timeout: Double = 60) throws -> [String] {
         guard let display else { return ["no display"] }
         let deadline = Date().addingTimeInterval(timeout)
         var problems = ["nothing grabbed"]
@@ -107,7 +113,7 @@ final class PreviewWindowTests: BinaryTestCase {
         do {
             // One key at a time: the window reports the newest key per poll, so wait for `m` to take effect.
             try display.press("m", inWindow: "theremin")
-            let deadline = Date().addingTimeInterval(8)
+            let deadline = Date().addingTimeInterval(30)
             while !FileManager.default.fileExists(atPath: configPath) && Date() < deadline { usleep(50_000) }
             try display.press("q", inWindow: "theremin")
         } catch {
