@@ -52,11 +52,12 @@ def window(picture, dy):
     return a * (1 - frac) + b * frac
 
 def make_clip(picture, path, fps, seconds, noise, out, seed=1):
-    """A lossless clip: frame k is exposed over [k/fps - EXPOSURE, k/fps]; the scene (the fingertip) moves down by
+    """A lossless clip (raw pictures: the fake camera's decoder must keep up with 60 fps, which ffv1's 25 ms a frame
+    does not): frame k is exposed over [k/fps - EXPOSURE, k/fps]; the scene (the fingertip) moves down by
     path(t) pixels."""
     rng = np.random.default_rng(seed)
     encoder = subprocess.Popen(["ffmpeg", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "bgr24",
-                                "-s", f"{WIDTH}x{HEIGHT}", "-r", str(fps), "-i", "-", "-c:v", "ffv1", out],
+                                "-s", f"{WIDTH}x{HEIGHT}", "-r", str(fps), "-i", "-", "-c:v", "rawvideo", out],
                                stdin=subprocess.PIPE)
     for k in range(int(seconds * fps)):
         t = k / fps
@@ -265,7 +266,7 @@ def measure(runner, fps, near, far, folder, responses):
     for rate in [2, 3, 6, 8]:
         amplitude = 10
         path = lambda t, r=rate: amplitude * np.sin(2 * np.pi * r * t)
-        clip = os.path.join(folder, f"vibrato{rate}-{fps}.mkv")
+        clip = os.path.join(folder, f"vibrato{rate}-{fps}.nut")
         make_clip(near, path, fps, 4, 3, clip)
         trace_cells, sound_cells = [], []
         for response in responses:
@@ -278,12 +279,13 @@ def measure(runner, fps, near, far, folder, responses):
             keep = (t > 0.5) & (t < 3.9)
             g, l = gain_and_lag(t[keep], height_of(f[keep]), path(t[keep]) / HEIGHT, rate)
             sound_cells.append(f"{g:+.1f} dB {l:5.1f} ms")
+        os.remove(clip)  # raw pictures: about 220 MB a clip
         row(f"vibrato {rate} Hz, ±{amplitude} px", "trace", trace_cells)
         row("", "sound", sound_cells)
     for direction, size in [("up", 96), ("down", -96)]:
         start, duration = 1.0, 0.05
         path = min_jerk(start, size, duration)
-        clip = os.path.join(folder, f"leap-{direction}-{fps}.mkv")
+        clip = os.path.join(folder, f"leap-{direction}-{fps}.nut")
         make_clip(near, path, fps, 2.2, 3, clip)
         cells = []
         for response in responses:
@@ -300,10 +302,11 @@ def measure(runner, fps, near, far, folder, responses):
             sign = 1 if target > before else -1
             overshoot = max(0, (sign * error[after]).max())
             cells.append(f"{settle:.0f} ms, over {overshoot:.1f} c")
+        os.remove(clip)
         row(f"leap {direction} {abs(size)} px in {duration * 1000:.0f} ms", "sound", cells)
     for name, picture, noise in [("still hand (σ 3)", near, 3), ("dim light (σ 8)", near, 8),
                                  ("far player (σ 3)", far, 3)]:
-        clip = os.path.join(folder, name.split()[0] + f"-{fps}.mkv")
+        clip = os.path.join(folder, name.split()[0] + f"-{fps}.nut")
         make_clip(picture, lambda t: 0 * t, fps, 4, noise, clip)
         cells = []
         for response in responses:
@@ -312,6 +315,7 @@ def measure(runner, fps, near, far, folder, responses):
             t, f = regular_grid(t, f)
             c = cents(f[(t > 0.5) & (t < 3.9)], np.median(f[(t > 0.5) & (t < 3.9)]))
             cells.append(f"{np.sqrt(np.mean(c * c)):.2f} c rms (hand {share * 100:.0f} %)")
+        os.remove(clip)
         row(name, "sound", cells)
     if any(pipeline.values()):
         cells = []

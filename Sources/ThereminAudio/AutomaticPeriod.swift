@@ -10,7 +10,7 @@ extension PlaybackRequest {
 }
 
 extension RealtimeScheduling {
-    /// Whether `request` will be granted: the process may raise itself to `SCHED_FIFO` at the audio thread's priority
+    /// Whether `request` will set `SCHED_FIFO` itself: the process may raise itself to the audio thread's priority
     /// (`CAP_SYS_NICE`, which root has outside a restricted container, or an rtprio limit that high).
     package static var isAvailable: Bool {
         var limit = rlimit()

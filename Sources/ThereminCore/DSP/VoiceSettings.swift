@@ -3,10 +3,10 @@ public struct VoiceSettings: Sendable, Equatable {
     public static let glideSpec = ParameterSpec(name: "glide", defaultValue: 4, range: 0...1000, unit: "ms",
                                                 help: "time constant of the pitch and volume glide (12 with --response steady)")
     public static let fadeSpec = ParameterSpec(name: "fade", defaultValue: 40, range: 5...1000, unit: "ms",
-                                               help: "fade out when the hand leaves (it comes back within 10 ms)")
-    /// The longest fade in: a note the hand starts is heard within 15 ms (10–90 % in 8 ms), which a linear rise of
+                                               help: "fade out when the hand leaves (it comes back within 15 ms)")
+    /// The longest fade in: a note the hand starts is heard within 15 ms (10–90 % in 12 ms), which a linear rise of
     /// that length does without a click.
-    public static let longestRise = 10.0
+    public static let longestRise = 15.0
     public static let volumeSpec = ParameterSpec(name: "volume", defaultValue: 0.8, range: 0...1, unit: "",
                                                  help: "master volume")
 
