@@ -16,18 +16,14 @@ public struct AxisEstimator: Sendable {
     private var time = 0.0
     private var started = false
     private var accelerationSquared: Double
-    /// The measurements of the last `MotionSettings.reach` seconds (a ring, newest last): a prediction stays within
-    /// the span they cover and the last two.
-    private var recentTimes = [Double](repeating: 0, count: AxisEstimator.capacity)
-    private var recentValues = [Double](repeating: 0, count: AxisEstimator.capacity)
-    private var recentFirst = 0
-    private var recentCount = 0
-    private static let capacity = 64
+    /// The measurements of the last `MotionSettings.reach` seconds: while they swing, a prediction may take their span.
+    private var recent: RecentSwing
     private var newest = 0.0
     private var previous = 0.0
 
     public init(settings: MotionSettings = MotionSettings()) {
         self.settings = settings
+        recent = RecentSwing(window: settings.reach, capacity: 64)
         accelerationSquared = settings.accelerationFloor * settings.accelerationFloor
     }
 
@@ -35,7 +31,7 @@ public struct AxisEstimator: Sendable {
     public mutating func reset() {
         started = false
         acceleration = 0
-        recentCount = 0
+        recent.reset()
         velocity = 0
         accelerationSquared = settings.accelerationFloor * settings.accelerationFloor
     }
@@ -51,12 +47,12 @@ public struct AxisEstimator: Sendable {
             time = t
             newest = z
             previous = z
-            remember(z, at: t)
+            recent.add(z, at: t)
             return
         }
         previous = newest
         newest = z
-        remember(z, at: t)
+        recent.add(z, at: t)
         let dt = t - time
         guard dt > 0 else { return }
         time = t
@@ -107,38 +103,13 @@ public struct AxisEstimator: Sendable {
     /// The span of the hand's measurements over the last `reach` while it swings (they turn back and span more
     /// than the overshoot margin's width), nil otherwise.
     private var swing: ClosedRange<Double>? {
-        guard recentCount > 2 else { return nil }
+        guard recent.count > 2, let (low, high, travel) = recent.swing else { return nil }
         let margin = settings.overshootMargin + 3 * noise
-        var low = Double.infinity, high = -Double.infinity, travel = 0.0
-        var last = recentValues[recentFirst]
-        for k in 0..<recentCount {
-            let value = recentValues[(recentFirst + k) % AxisEstimator.capacity]
-            low = min(low, value)
-            high = max(high, value)
-            travel += abs(value - last)
-            last = value
-        }
         return high - low > 2 * margin && travel >= AxisEstimator.turning * (high - low) ? low...high : nil
     }
 
     /// A swing's travel over its span from which it turns back: a whole cycle travels twice its span, a leap once.
     private static let turning = 1.8
-
-    /// Keeps `z`, measured at `t`, among the recent measurements, and forgets those older than `reach`.
-    private mutating func remember(_ z: Double, at t: Double) {
-        if recentCount == AxisEstimator.capacity {
-            recentFirst = (recentFirst + 1) % AxisEstimator.capacity
-            recentCount -= 1
-        }
-        let slot = (recentFirst + recentCount) % AxisEstimator.capacity
-        recentTimes[slot] = t
-        recentValues[slot] = z
-        recentCount += 1
-        while recentCount > 1, recentTimes[recentFirst] < t - settings.reach {
-            recentFirst = (recentFirst + 1) % AxisEstimator.capacity
-            recentCount -= 1
-        }
-    }
 
     /// Steady-state α-β gains for the manoeuvring index λ = σ_a·T²/σ_noise, α capped at `maximum`.
     static func gains(manoeuvring lambda: Double, maximum: Double) -> (alpha: Double, beta: Double) {

@@ -22,11 +22,7 @@ public struct VibratoKeeper: Sendable {
     /// Seconds over which the vibrato comes in once a note is held.
     public static let fadeIn = 0.1
 
-    private static let capacity = 128
-    private var times = [Double](repeating: 0, count: VibratoKeeper.capacity)
-    private var pitches = [Double](repeating: 0, count: VibratoKeeper.capacity)
-    private var first = 0
-    private var count = 0
+    private var recent = RecentSwing(window: VibratoKeeper.window, capacity: 128)
     private var lastTime = -Double.infinity
     /// How much of the motion around the centre is played (0: plain correction, 1: a held note's).
     public private(set) var share = 0.0
@@ -37,7 +33,7 @@ public struct VibratoKeeper: Sendable {
 
     /// Forgets the pitches seen: a hand found afresh starts a new note.
     public mutating func reset() {
-        count = 0
+        recent.reset()
         share = 0
         lastTime = -.infinity
     }
@@ -48,12 +44,7 @@ public struct VibratoKeeper: Sendable {
         if time <= lastTime { reset() }  // time went back: a new take or a jump in the clock
         let elapsed = lastTime.isFinite ? time - lastTime : 0
         lastTime = time
-        if count == VibratoKeeper.capacity { drop() }
-        let slot = (first + count) % VibratoKeeper.capacity
-        times[slot] = time
-        pitches[slot] = midi
-        count += 1
-        while count > 1, times[first] < time - VibratoKeeper.window { drop() }
+        recent.add(midi, at: time)
         let held = heldShare(now: time)
         share = held < share ? held : min(held, share + elapsed / VibratoKeeper.fadeIn)
     }
@@ -69,16 +60,8 @@ public struct VibratoKeeper: Sendable {
 
     /// How surely the window holds one note (0…1), and its centre.
     private mutating func heldShare(now: Double) -> Double {
-        guard count >= 3, now - times[first] >= 0.8 * VibratoKeeper.window else { return 0 }
-        var low = Double.infinity, high = -Double.infinity, travel = 0.0
-        var previous = pitches[first]
-        for k in 0..<count {
-            let pitch = pitches[(first + k) % VibratoKeeper.capacity]
-            low = min(low, pitch)
-            high = max(high, pitch)
-            travel += abs(pitch - previous)
-            previous = pitch
-        }
+        guard recent.count >= 3, let oldest = recent.oldestTime, now - oldest >= 0.8 * VibratoKeeper.window,
+              let (low, high, travel) = recent.swing else { return 0 }
         centre = (low + high) / 2
         let span = high - low
         let turns = span > 0 ? travel / span : VibratoKeeper.turning
@@ -91,8 +74,4 @@ public struct VibratoKeeper: Sendable {
         min(max((to - value) / (to - from), 0), 1)
     }
 
-    private mutating func drop() {
-        first = (first + 1) % VibratoKeeper.capacity
-        count -= 1
-    }
 }
