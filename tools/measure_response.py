@@ -336,6 +336,8 @@ def main():
     parser.add_argument("--fake-camera")
     parser.add_argument("--paced-plugin")
     parser.add_argument("--self-test", action="store_true")
+    parser.add_argument("--responses", default="expressive,steady",
+                        help="which --response settings to compare (comma-separated)")
     args = parser.parse_args()
     self_test()
     if args.self_test: return
@@ -347,7 +349,7 @@ def main():
     else:
         runner = Offline(args.theremin, folder)
     near, far = load_photo(args.photo, 1.0), load_photo(args.photo, 0.5)
-    measure(runner, args.fps, near, far, folder, ["expressive", "steady"])
+    measure(runner, args.fps, near, far, folder, args.responses.split(","))
 
 if __name__ == "__main__":
     main()

@@ -70,7 +70,9 @@ final class MJPEGCaptureTests: XCTestCase {
     }
 
     /// Each size at each rate is granted as asked, and the frames come at that rate (their capture times are the
-    /// times the fake camera's frames were due).
+    /// times the fake camera's frames were due). On a loaded machine the fake camera (a process at normal priority)
+    /// may miss a due time and serve the next one, so the shortest of ten intervals is the camera's rate: a wrong
+    /// rate (30 fps served for 60) shows in every interval.
     func testSizesAndRatesAreNegotiated() throws {
         let fake = try startMJPEGCamera()
         for size in [vga, hd] {
@@ -84,11 +86,14 @@ final class MJPEGCaptureTests: XCTestCase {
                 let status = try fake.status()
                 XCTAssertEqual(status["format"], "MJPG")
                 XCTAssertEqual(status["size"], size.description)
-                let first = try XCTUnwrap(camera.nextFrame())
-                var last = first
-                while last.sequence < first.sequence + 10 { last = try XCTUnwrap(camera.nextFrame()) }
-                let interval = (last.captureTime - first.captureTime) / Double(last.sequence - first.sequence)
-                XCTAssertEqual(interval, 1 / fps, accuracy: 0.1 / fps, "\(size) at \(fps) fps")
+                var previous = try XCTUnwrap(camera.nextFrame())
+                var shortest = Double.infinity
+                for _ in 0..<10 {
+                    let frame = try XCTUnwrap(camera.nextFrame())
+                    shortest = min(shortest, frame.captureTime - previous.captureTime)
+                    previous = frame
+                }
+                XCTAssertEqual(shortest, 1 / fps, accuracy: 0.1 / fps, "\(size) at \(fps) fps")
                 camera.close()
             }
         }

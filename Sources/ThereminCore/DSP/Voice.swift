@@ -19,7 +19,11 @@ public struct Voice: Sendable {
     private let glideTime: Double
     /// The hand's expected path after the control (`Control.pitchSlope`…): the targets move along it, a step every
     /// `ParameterRamp.anchorInterval` samples (on the same samples however blocks are cut), for `pathLeft` samples.
-    private var pitchStep = 0.0
+    private var pathPitch = 0.0
+    private var pitchSlope = 0.0
+    private var pitchPath = SwingPath.straight
+    /// Seconds along the pitch's path since the control was applied.
+    private var pathTime = 0.0
     private var levelStep = 0.0
     private var pathLeft = 0
     private var pitchLow = -Double.infinity, pitchHigh = Double.infinity
@@ -64,7 +68,10 @@ public struct Voice: Sendable {
         }
         gate.isOpen = control.gate
         let perSample = 1 / sampleRate
-        pitchStep = control.pitchSlope * perSample * Double(ParameterRamp.anchorInterval)
+        pathPitch = log2(frequency)
+        pitchSlope = control.pitchSlope
+        pitchPath = control.pitchPath
+        pathTime = 0
         levelStep = control.gate ? control.amplitudeSlope * perSample * Double(ParameterRamp.anchorInterval) : 0
         pathLeft = control.horizon > 0 ? Int((control.horizon * sampleRate).rounded()) : 0
         pitchLow = control.lowestPitch
@@ -79,8 +86,10 @@ public struct Voice: Sendable {
         guard pathLeft > 0, sinceWrap == 0 else { return }
         let share = Double(min(pathLeft, ParameterRamp.anchorInterval)) / Double(ParameterRamp.anchorInterval)
         pathLeft -= ParameterRamp.anchorInterval
-        if pitchStep != 0 {
-            pitch.target = min(max(pitch.target + pitchStep * share, pitchLow), pitchHigh)
+        if pitchSlope != 0 || pitchPath.rate > 0 {
+            pathTime += share * Double(ParameterRamp.anchorInterval) / sampleRate
+            pitch.target = min(max(pathPitch + pitchPath.offset(slope: pitchSlope, after: pathTime), pitchLow),
+                               pitchHigh)
         }
         if levelStep != 0 {
             level.target = min(max(level.target + levelStep * share, levelLow), levelHigh)

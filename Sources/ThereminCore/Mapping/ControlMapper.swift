@@ -64,13 +64,20 @@ public struct ControlMapper: Sendable {
         vibrato.reset()
     }
 
-    /// The pitch of a height estimate, with its path in octaves per second.
+    /// The pitch of a height estimate, with its path in octaves per second: a swing's path through the mapping's
+    /// local slope, a straight one as the chord to where the estimate goes by the horizon.
     private func pitchPath(_ y: AxisSmoother.Estimate, into control: inout Control) {
         guard y.horizon > 0 else { return }
         let now = log2(pitch(y: y.value))
-        let later = log2(pitch(y: y.value(ahead: y.horizon)))
         let low = log2(pitch(y: y.bounds.lowerBound)), high = log2(pitch(y: y.bounds.upperBound))
-        control.pitchSlope = (later - now) / y.horizon
+        if y.path.rate > 0 {
+            let step = 1e-4
+            let scale = (log2(pitch(y: y.value + step)) - log2(pitch(y: y.value - step))) / (2 * step)
+            control.pitchSlope = y.slope * scale
+            control.pitchPath = y.path.scaled(by: scale)
+        } else {
+            control.pitchSlope = (log2(pitch(y: y.value(ahead: y.horizon))) - now) / y.horizon
+        }
         control.lowestPitch = min(low, high, now)
         control.highestPitch = max(low, high, now)
         control.horizon = y.horizon

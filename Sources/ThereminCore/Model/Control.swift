@@ -16,6 +16,8 @@ public struct Control: Sendable, Equatable, BitwiseCopyable {
     public var trackedTime: Double
     /// How the pitch moves after the frame, in octaves per second (0: held).
     public var pitchSlope: Double = 0
+    /// Straight along `pitchSlope`, or around a vibrato's centre (log2 Hz).
+    public var pitchPath = SwingPath.straight
     /// How the amplitude moves after the frame, per second.
     public var amplitudeSlope: Double = 0
     /// For how long after `sourceTime` the path may be followed (seconds).
@@ -39,8 +41,11 @@ public struct Control: Sendable, Equatable, BitwiseCopyable {
         guard horizon > 0, ahead > 0 else { return self }
         let tau = min(ahead, horizon)
         var moved = self
-        let pitch = min(max(log2(frequency) + pitchSlope * tau, lowestPitch), highestPitch)
+        let pitch = min(max(log2(frequency) + pitchPath.offset(slope: pitchSlope, after: tau), lowestPitch),
+                        highestPitch)
         moved.frequency = exp2(pitch)
+        moved.pitchSlope = pitchPath.slope(pitchSlope, after: tau)
+        moved.pitchPath = pitchPath.advanced(slope: pitchSlope, by: tau)
         moved.amplitude = min(max(amplitude + amplitudeSlope * tau, lowestAmplitude), highestAmplitude)
         moved.horizon = horizon - tau
         return moved

@@ -1,33 +1,29 @@
 /// One coordinate through the chosen smoothing: where it is now, and the path the sound may follow ahead of the
 /// frame (slope and span; none with the One Euro filter, whose value is held until the next frame).
 public struct AxisSmoother: Sendable {
-    /// The smoothed value and its path: `value + slope · τ + acceleration · τ²/2`, for τ up to `horizon`, kept within
+    /// The smoothed value and its path: `value` moved along `path` from `slope` for τ up to `horizon`, kept within
     /// `bounds`.
     public struct Estimate: Sendable, Equatable {
         public var value: Double
         public var slope: Double
         public var horizon: Double
         public var bounds: ClosedRange<Double>
-        /// The rate the slope changes (units/s²): a hand slowing down (a vibrato nearing its peak, a leap landing) is
-        /// expected to go less far than its slope says, one speeding up further; never back (a turn is left to the
-        /// next frame). A straight line alone raises a vibrato predicted τ ahead by √(1 + (ωτ)²).
-        public var acceleration: Double
+        /// Straight, or around a swing's centre while the hand makes a vibrato.
+        public var path: SwingPath
 
-        public init(value: Double, slope: Double, horizon: Double, bounds: ClosedRange<Double>, acceleration: Double = 0) {
+        public init(value: Double, slope: Double, horizon: Double, bounds: ClosedRange<Double>,
+                    path: SwingPath = .straight) {
             self.value = value
             self.slope = slope
             self.horizon = horizon
             self.bounds = bounds
-            self.acceleration = acceleration
+            self.path = path
         }
 
         /// The value `ahead` seconds after the frame.
         public func value(ahead: Double) -> Double {
             let tau = min(max(ahead, 0), horizon)
-            let straight = slope * tau
-            let curved = straight + acceleration * tau * tau / 2
-            let moved = straight > 0 ? max(curved, 0) : min(curved, 0)
-            return min(max(value + moved, bounds.lowerBound), bounds.upperBound)
+            return min(max(value + path.offset(slope: slope, after: tau), bounds.lowerBound), bounds.upperBound)
         }
     }
 
@@ -60,8 +56,10 @@ public struct AxisSmoother: Sendable {
     public mutating func update(_ value: Double, at t: Double, handSize: Double) -> Estimate {
         switch kind {
         case .motion(var estimator, var noise):
-            let sigma = noise.update(value, at: t, handSize: handSize)
-            estimator.update(value, at: t, noise: sigma)
+            // The estimator judges the measurement with the noise learned so far; the noise learns from it only if
+            // the hand held still through it.
+            estimator.update(value, at: t, noise: noise.sigma(handSize: handSize))
+            _ = noise.update(value, at: t, handSize: handSize, learning: estimator.isHolding)
             kind = .motion(estimator, noise)
             return estimator.estimate
         case .oneEuro(var filter):

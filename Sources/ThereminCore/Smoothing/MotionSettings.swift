@@ -6,34 +6,38 @@ public enum Response: String, Sendable, CaseIterable {
     case steady
 }
 
-/// The motion estimator's parameters (`MotionEstimator`), fixed from `make measure-response` (docs/decisions.md:
+/// The motion estimator's parameters (`AxisEstimator`), fixed from `make measure-response` (docs/decisions.md:
 /// "The motion estimator").
 public struct MotionSettings: Sendable, Equatable {
-    /// The longest the sound may be carried ahead of the newest frame along the hand's estimated path (seconds): the
-    /// pipeline's latency plus a frame at 60 fps. Longer predictions of a vibrato exaggerate it (linear
-    /// extrapolation over τ raises a sine by √(1 + (ωτ)²)).
+    /// How long the sound may be carried ahead of the newest frame along the hand's estimated path (seconds), on top
+    /// of the frame interval: the pipeline's latency, so the sound never stops between frames.
     public var horizon: Double
     /// The largest position gain (α) the tracker may use: below 1 keeps it from ringing on a sudden move.
     public var maximumGain: Double
-    /// How far past the last two measurements a prediction may go (normalized units, on top of three noise σ): a
-    /// hand that stops dead is never heard to overshoot by more than this (≈ 2 cents at the default octave).
+    /// How far past the last two measurements a prediction may go (normalized units, on top of one noise σ): a
+    /// hand that stops dead is never heard to overshoot by more than this (≈ 1 cent at the default octave).
     public var overshootMargin: Double
-    /// How far back the hand's swing is looked at for the span a prediction may take (seconds): a whole cycle of a
-    /// 3 Hz vibrato, so its peaks are not cut.
-    public var reach: Double
     /// The acceleration the tracker always allows for (units/s²): the smoothing of a still hand.
     public var accelerationFloor: Double
-    /// How fast the tracker settles back to a still hand's smoothing after a move (seconds).
+    /// How fast the tracker settles back to a still hand's smoothing after a move (seconds): quickly, so the
+    /// jitter at a leap's landing is not passed on.
     public var release: Double
+    /// The tracker's jitter per frame against what its second differences show: it holds its crop from frame to
+    /// frame, so its error is correlated and the differences see about 40 % of it (measured on the corpus clips).
+    public var noiseScale: Double
+    /// A velocity is followed ahead only beyond this many noise σ per frame (smoothly: v³/(v² + g²)).
+    public var velocityGate: Double
 
-    public init(horizon: Double = 0.024, maximumGain: Double = 0.95, overshootMargin: Double = 0.0015,
-                reach: Double = 0.35, accelerationFloor: Double = 0.3, release: Double = 0.15) {
-        self.reach = reach
+    public init(horizon: Double = 0.024, maximumGain: Double = 0.95, overshootMargin: Double = 0.0008,
+                accelerationFloor: Double = 0.1, release: Double = 0.05, noiseScale: Double = 2.5,
+                velocityGate: Double = 4) {
         self.horizon = horizon
         self.maximumGain = maximumGain
         self.overshootMargin = overshootMargin
         self.accelerationFloor = accelerationFloor
         self.release = release
+        self.noiseScale = noiseScale
+        self.velocityGate = velocityGate
     }
 }
 

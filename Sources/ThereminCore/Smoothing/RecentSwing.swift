@@ -44,6 +44,14 @@ public struct RecentSwing: Sendable {
         return (low, high, travel)
     }
 
+    /// Calls `body` with each measurement (time, value), oldest first, without copying the ring.
+    public func forEach(_ body: (Double, Double) -> Void) {
+        for k in 0..<count {
+            let slot = (first + k) % times.count
+            body(times[slot], values[slot])
+        }
+    }
+
     private mutating func drop() {
         first = (first + 1) % times.count
         count -= 1

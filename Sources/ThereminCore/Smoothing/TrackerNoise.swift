@@ -20,13 +20,22 @@ public struct TrackerNoise: Sendable {
 
     public mutating func reset() { last = nil }
 
-    /// Takes a measurement of a hand of `size` at `t`, returns σ for it (normalized units).
-    public mutating func update(_ z: Double, at t: Double, handSize size: Double) -> Double {
+    /// σ for a hand of `size` (normalized units) as learned so far.
+    public func sigma(handSize size: Double) -> Double {
+        share * (size > 0.01 ? size : TrackerNoise.nominalHandSize)
+    }
+
+    /// Takes a measurement of a hand of `size` at `t`, returns σ for it (normalized units). While `learning` is
+    /// false (the hand moves or swings: a vibrato's second differences are its own curve, not noise, 16 pixels a
+    /// frame at 6 Hz and 30 fps, and a melody's notes would raise it note by note) the share is kept as it is.
+    public mutating func update(_ z: Double, at t: Double, handSize size: Double, learning: Bool = true) -> Double {
         let size = size > 0.01 ? size : TrackerNoise.nominalHandSize
-        if let (older, old) = last, t > time {
+        if let (older, old) = last, t > time, learning {
             let dt = t - time
             let second = (z - 2 * old + older) / size
-            let sample = second * second / 6
+            // Clipped at four σ: the end of a glide or a note change, which the first still frames still hold, is
+            // not noise (a melody of such changes would otherwise raise σ tenfold).
+            let sample = min(second * second / 6, 16 * share * share)
             average += (1 - exp(-dt / 0.3)) * (sample - average)
             let target = min(max(average.squareRoot(), TrackerNoise.minimumShare), TrackerNoise.maximumShare)
             share = target < share ? target : share + (target - share) * (1 - exp(-dt / 5))

@@ -25,7 +25,7 @@ public enum HeardPitch {
 }
 
 /// Gain and lag of a swing against the one that caused it, both sampled at the same (uneven) times.
-public enum SwingFit {
+public enum SineFit {
     /// The amplitude and phase (radians) of the least-squares sine at `rate` Hz (with an offset) through the points.
     public static func sine(_ points: [(t: Double, value: Double)], rate: Double) -> (amplitude: Double, phase: Double) {
         // Normal equations of value ≈ a sin + b cos + c.

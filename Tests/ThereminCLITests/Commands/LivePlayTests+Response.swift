@@ -52,7 +52,7 @@ extension LivePlayTests {
             truth.append((clip, swing / 480 * sin(2 * .pi * rate * clip)))
         }
         XCTAssertGreaterThan(heard.count, 2 * 300, "two seconds of the tone heard while the camera ran: \(result.stderr)")
-        let fit = SwingFit.gainAndLag(heard: heard, truth: truth, rate: rate)
+        let fit = SineFit.gainAndLag(heard: heard, truth: truth, rate: rate)
         // What the machine did to the frames is no property of the program: a camera or capture thread starved by
         // other work (a debug build beside a busy machine) delivers late and irregular frames that no prediction can
         // make up. Frames that old are reported, not judged; otherwise the sound is judged against the hand, with the

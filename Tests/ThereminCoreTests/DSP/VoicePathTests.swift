@@ -31,4 +31,24 @@ final class VoicePathTests: XCTestCase {
         XCTAssertEqual(later.horizon, 0.01, accuracy: 1e-12)
         XCTAssertEqual(control.advanced(by: -1), control, "nothing before the frame")
     }
+
+    func testAlongASwingsPathThePitchTurnsWithTheVibrato() {
+        // A 6 Hz vibrato of ±0.02 octave at its centre, rising: a quarter cycle (41.7 ms) later it is at its top, and
+        // the voice gets there along the curve, where a straight path would go 1.6 times as far.
+        let omega = 2 * Double.pi * 6, depth = 0.02
+        var control = Control(frequency: 440, amplitude: 0.5, gate: true)
+        control.pitchSlope = depth * omega
+        control.pitchPath = SwingPath(rate: omega, offCentre: 0)
+        control.horizon = 0.06
+        var voice = Voice(settings: VoiceSettings(glide: 0.5), sampleRate: 48_000, frequency: 440)
+        voice.apply(control)
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 2000)
+        defer { buffer.deallocate() }
+        voice.render(into: buffer, count: 2000)  // 41.7 ms
+        XCTAssertEqual(log2(voice.currentFrequency / 440), depth, accuracy: 0.001, "at the top of the swing")
+        // Advanced part of the way, the control carries the rest of the same curve.
+        let later = control.advanced(by: 0.02)
+        XCTAssertEqual(log2(later.frequency / 440), depth * sin(omega * 0.02), accuracy: 1e-9)
+        XCTAssertEqual(log2(later.advanced(by: 0.0217).frequency / 440), depth * sin(omega * 0.0417), accuracy: 1e-9)
+    }
 }
