@@ -33,7 +33,7 @@ struct DemoCommand {
         Output.err("demo: \(Self.title), played by a generated hand (\(Int(trace.duration.rounded())) s); "
                    + "with a webcam, run `theremin` and play it yourself\n")
         // The generated hand for each frame; the loop stamps it with the frame's time.
-        let tracking: TrackingLoop.Tracker = { frame in HandsFrame(samples[min(Int(frame.sequence), last)]) }
+        let tracking = HandTrackingFunction { frame in HandsFrame(samples[min(Int(frame.sequence), last)]) }
         return try LivePlay(settings: settings).run(source: source, tracking: tracking, calibration: .identity,
                                                     paceByFrameTime: true, isTransient: { _ in false })
     }

@@ -44,7 +44,8 @@ struct InputCommand {
         do {
             // The backing track is decoded before tracking too: the render is the same as --replay's.
             setup = try settings.output.map { _ in
-                try RenderSetup(sound: settings.sound, calibration: calibration, sampleRate: settings.sampleRate)
+                try RenderSetup(sound: settings.sound, calibration: calibration, sampleRate: settings.sampleRate,
+                                files: BackingTrackLoader.self)
             }
             soundWriter = try settings.output.map { try SoundFileWriter(path: $0, sampleRate: settings.sampleRate, channels: 2) }
         } catch {
@@ -52,10 +53,8 @@ struct InputCommand {
             throw error
         }
         let progress = CountProgress(label: "tracking \(URL(fileURLWithPath: path).lastPathComponent)")
-        let track: TrackingLoop.Tracker = hands > 1 ? { try tracker.processHands($0) }
-                                                    : { HandsFrame(try tracker.process($0)) }
-        let input = OfflineInput(source: source, name: path, tracker: track,
-                                 forgetBetweenFrames: InputSource.framesAreIndependent(source) ? { tracker.reset() } : nil)
+        let input = OfflineInput(source: source, name: path, tracker: tracker,
+                                 forgetsBetweenFrames: InputSource.framesAreIndependent(source))
         let frames: [HandsFrame]
         do {
             frames = try input.track(progress: progress.update)

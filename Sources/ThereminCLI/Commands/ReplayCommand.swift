@@ -23,7 +23,8 @@ struct ReplayCommand {
     func run(_ trace: Trace) throws -> Int32 {        if let output = settings.output {
             // Every input (backing track, output type and folder) is checked before any file is written, and a
             // render that fails takes its MIDI file with it: no output is left behind half done.
-            let render = try RenderSetup(sound: settings.sound, sampleRate: settings.sampleRate).performance(of: trace)
+            let render = try RenderSetup(sound: settings.sound, sampleRate: settings.sampleRate,
+                                         files: BackingTrackLoader.self).performance(of: trace)
             let writer = try SoundFileWriter(path: output, sampleRate: settings.sampleRate, channels: 2)
             if let midiFile = settings.music.midiFile {
                 do {
@@ -85,7 +86,8 @@ struct ReplayCommand {
         let output = try AudioOutput(request: settings.playbackRequest)
         let rate = Double(output.format.sampleRate)
         if settings.verbose { Output.err("audio: \(output.pcm.device): \(output.format)\n") }
-        let render = try RenderSetup(sound: settings.sound, sampleRate: output.format.sampleRate).performance(of: trace)
+        let render = try RenderSetup(sound: settings.sound, sampleRate: output.format.sampleRate,
+                                     files: BackingTrackLoader.self).performance(of: trace)
         let plan = render.plan
         let midi = try sequencer.map {
             try MIDIFollower(sink: $0, settings: settings.music.midi, schedule: plan.schedule, slides: slides(of: trace))

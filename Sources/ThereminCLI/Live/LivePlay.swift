@@ -26,12 +26,12 @@ struct LivePlay {
 
     func run(source: FrameSource, tracker: HandTracker, calibration: Calibration, paceByFrameTime: Bool,
              isTransient: @escaping (Error) -> Bool) throws -> Int32 {
-        try run(source: source, tracking: TrackerFactory.liveFunction(tracker, settings: settings), calibration: calibration,
-                paceByFrameTime: paceByFrameTime, isTransient: isTransient)
+        try run(source: source, tracking: tracker, calibration: calibration, paceByFrameTime: paceByFrameTime,
+                isTransient: isTransient)
     }
 
-    /// Runs with any per-frame tracking function: a tracker's, or a generated hand's (the demo).
-    func run(source: FrameSource, tracking: @escaping TrackingLoop.Tracker, calibration: Calibration,
+    /// Runs with any hand tracking: the tracker, or a generated hand (the demo).
+    func run(source: FrameSource, tracking: any HandTracking, calibration: Calibration,
              paceByFrameTime: Bool, isTransient: @escaping (Error) -> Bool) throws -> Int32 {
         // A file played live is paced like a camera: frames at their own times, late ones skipped.
         let source = paceByFrameTime ? PacedFrameSource(source) : source
@@ -43,7 +43,7 @@ struct LivePlay {
         // The live mix: the theremin, the phrase looper (its layers allocated now, before playing), the backing
         // track, and the cues (start/stop, calibration) with the remembered mute state.
         let looper = withSound && !calibrateOnly ? Looper(sampleRate: rate) : nil
-        let mixer = StereoMixer(source: renderer, backing: try sound.loadBacking(sampleRate: Int(rate)),
+        let mixer = StereoMixer(source: renderer, backing: try sound.loadBacking(sampleRate: Int(rate), from: BackingTrackLoader.self),
                                 cues: CuePlayer(sampleRate: rate, muted: MusicSetup.cuesMuted(settings)), looper: looper)
         // Opened now (a temporary name beside it), so a folder it cannot be written to stops the run before playing.
         let loopFile = try settings.loopOut.map { try SoundFileWriter(path: $0, sampleRate: Int(rate), channels: 2) }
@@ -77,7 +77,7 @@ struct LivePlay {
         }
     }
 
-    private func run(source: FrameSource, tracking: @escaping TrackingLoop.Tracker, calibration: Calibration,
+    private func run(source: FrameSource, tracking: any HandTracking, calibration: Calibration,
                      output: AudioOutput?,
                      renderer: LiveRenderer, mixer: StereoMixer, recorder: TraceWriter?,
                      isTransient: @escaping (Error) -> Bool) throws -> Int32 {
@@ -87,9 +87,10 @@ struct LivePlay {
         let midi = try settings.music.midiOut.map {
             try LiveMIDI(port: $0, settings: settings.music.midi, handMode: settings.music.handMode)
         }
-        let loop = TrackingLoop(source: source, tracker: midi?.observing(tracking) ?? tracking, isTransient: isTransient,
-                                mapper: mapper, renderer: renderer, recorder: recorder, configuration: configuration,
-                                cues: mixer.cues)
+        let tracker = midi.map { HandTrackingFunction($0.observing { try tracking.hands(in: $0) }) } ?? tracking
+        let loop = TrackingLoop(source: source, tracker: tracker, isTransient: isTransient, mapper: mapper,
+                                renderer: renderer, recorder: recorder, configuration: configuration, cues: mixer.cues,
+                                scheduler: RealtimeThreads())
         if let midi { loop.onControl = { midi.send($0) } }
         let osc = OSCOut.open(settings)
         if let osc { loop.onFrame = { osc.send(OSCAddressSpace.livePacket(control: $0, hands: $1)) } }
