@@ -12,7 +12,7 @@ struct InputCommand {
     let settings: Settings
     let path: String
 
-    func run() throws -> Int32 {
+    func run() throws -> Outcome {
         let source = try InputSource.open(path)
         defer { source.close() }
         let tracksOffline = settings.record != nil || settings.output != nil
@@ -21,7 +21,7 @@ struct InputCommand {
         let calibration = CalibrationChoice.load(settings, key: CalibrationChoice.key(input: path))
         if tracksOffline {
             try offline(source: source, tracker: tracker, calibration: calibration)
-            return 0
+            return .succeeded
         }
         return try LivePlay(settings: settings).run(source: source, tracker: tracker, calibration: calibration,
                                                     paceByFrameTime: true, isTransient: { _ in false })

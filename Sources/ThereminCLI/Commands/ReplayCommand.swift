@@ -9,7 +9,7 @@ struct ReplayCommand {
     let settings: Settings
     let tracePath: String
 
-    func run() throws -> Int32 {
+    func run() throws -> Outcome {
         let trace = try TraceReader.read(path: tracePath)
         if trace.interrupted {
             let take = LeftoverTake(path: tracePath, kind: .interruptedTake)
@@ -20,7 +20,8 @@ struct ReplayCommand {
     }
 
     /// Plays or renders a trace already in memory (`tracePath` only names it in messages): the demo's.
-    func run(_ trace: Trace) throws -> Int32 {        if let output = settings.output {
+    func run(_ trace: Trace) throws -> Outcome {
+        if let output = settings.output {
             // Every input (backing track, output type and folder) is checked before any file is written, and a
             // render that fails takes its MIDI file with it: no output is left behind half done.
             let render = try RenderSetup(sound: settings.sound, sampleRate: settings.sampleRate,
@@ -44,13 +45,13 @@ struct ReplayCommand {
             Output.out(String(format: "wrote %@: %.1f s, %d Hz, stereo (%d samples from %@)\n", output,
                               render.duration, settings.sampleRate, trace.samples.count, tracePath))
             sendOSC(trace, plan: render.plan)
-            return 0
+            return .succeeded
         }
         if let midiFile = settings.music.midiFile {
             try writeMIDI(trace, to: midiFile)
             sendOSC(trace, plan: ReplayPlan(trace: trace, mapper: settings.sound.mapper,
                                             sampleRate: Double(settings.sampleRate), tail: 0))
-            return 0
+            return .succeeded
         }
         return try play(trace)
     }
@@ -80,7 +81,7 @@ struct ReplayCommand {
         return midi.mode == .mpe ? midi.slide.values(in: trace, handMode: settings.music.handMode) : []
     }
 
-    private func play(_ trace: Trace) throws -> Int32 {
+    private func play(_ trace: Trace) throws -> Outcome {
         // Connect MIDI first: a wrong port is an input error, reported before any sound.
         let sequencer = try settings.music.midiOut.map { try ALSASequencer(connectingTo: $0) }
         let output = try AudioOutput(request: settings.playbackRequest)
@@ -126,6 +127,6 @@ struct ReplayCommand {
         let played = Double(render.theremin.renderedFrames) / rate
         Output.out(String(format: "%@ %@: %.1f s on %@, %d underrun(s)\n", interrupted ? "stopped" : "replayed",
                           tracePath, played, output.pcm.device, output.underruns))
-        return 0
+        return .succeeded
     }
 }

@@ -11,7 +11,7 @@ struct TunerCommand {
     /// Seconds of sound between printed lines when stdout is not a terminal.
     static let plainInterval = 0.25
 
-    func run() throws -> Int32 {
+    func run() throws -> Outcome {
         let input = try AudioInput(device: settings.music.audioInput, sampleRate: settings.sampleRate)
         defer { input.close() }
         let rate = input.format.sampleRate
@@ -49,7 +49,7 @@ struct TunerCommand {
             Output.err(String(format: "tuner: listened %.1f s on %@, %d overrun(s)\n", Double(heard) / Double(rate),
                               input.pcm.device, input.overruns))
         }
-        return 0
+        return .succeeded
     }
 
     /// Drops the oldest samples so the newest `new` fit at the end.
