@@ -81,6 +81,7 @@ struct ReplayCommand {
         return midi.mode == .mpe ? midi.slide.values(in: trace, handMode: settings.music.handMode) : []
     }
 
+    /// Plays on the sound card through the session's replay loop, with MIDI and OSC following the sound.
     private func play(_ trace: Trace) throws -> Outcome {
         // Connect MIDI first: a wrong port is an input error, reported before any sound.
         let sequencer = try settings.music.midiOut.map { try ALSASequencer(connectingTo: $0) }
@@ -89,43 +90,28 @@ struct ReplayCommand {
         if settings.verbose { Output.err("audio: \(output.pcm.device): \(output.format)\n") }
         let render = try RenderSetup(sound: settings.sound, sampleRate: output.format.sampleRate,
                                      files: BackingTrackLoader.self).performance(of: trace)
-        let plan = render.plan
-        let midi = try sequencer.map {
-            try MIDIFollower(sink: $0, settings: settings.music.midi, schedule: plan.schedule, slides: slides(of: trace))
+        var playback = ReplayPlayback()
+        if let sequencer {
+            playback.followers.append(try MIDIFollower(sink: sequencer, settings: settings.music.midi,
+                                                       schedule: render.plan.schedule, slides: slides(of: trace)))
         }
-        let osc = OSCOut.open(settings)
-        var oscFollower = osc.map { OSCFollower(sender: $0, plan: plan, trace: trace) }
-        SignalWatch.install()
-        output.start(render.mix)
+        if let osc = OSCOut.open(settings) {
+            var follower = OSCFollower(sender: osc, plan: render.plan, trace: trace)
+            follower.whenFinished = { OSCOut.finish(osc, settings: settings) }
+            playback.followers.append(follower)
+        }
         let status = StatusLine()
         let start = MonotonicClock.now()
-        var interrupted = false
-        while !output.isFinished {
-            if SignalWatch.received != nil {
-                interrupted = true
-                break
-            }
-            let frame = max(0, render.theremin.renderedFrames - output.deviceDelayFrames)
-            try midi?.advance(toFrame: frame)
-            oscFollower?.advance(toFrame: frame)
-            let control = plan.control(at: frame)
+        playback.show = { frame, control in
             let level = control.map { $0.gate ? $0.amplitude * settings.voice.volume : 0 } ?? 0
             status.update(StatusLine.text(time: Double(frame) / rate, frequency: control?.frequency, level: level),
                           now: MonotonicClock.now() - start)
-            usleep(midi == nil && osc == nil ? 50_000 : 5_000)
         }
-        try midi?.finish()
-        OSCOut.finish(osc, settings: settings)
-        if interrupted {
-            // Fade out rather than cut: let the fade play before closing.
-            try output.stop(afterFrames: settings.sound.fadeOutFrames(sampleRate: output.format.sampleRate,
-                                                                      bufferFrames: output.format.bufferFrames))
-        } else {
-            try output.wait()
-        }
+        SignalWatch.install()
+        playback.stopRequested = { SignalWatch.received != nil }
+        let (ending, played) = try playback.run(render, on: output, sound: settings.sound)
         status.finish()
-        let played = Double(render.theremin.renderedFrames) / rate
-        Output.out(String(format: "%@ %@: %.1f s on %@, %d underrun(s)\n", interrupted ? "stopped" : "replayed",
+        Output.out(String(format: "%@ %@: %.1f s on %@, %d underrun(s)\n", ending == .stopped ? "stopped" : "replayed",
                           tracePath, played, output.pcm.device, output.underruns))
         return .succeeded
     }

@@ -7,4 +7,6 @@ public protocol RenderDestination: AnyObject {
     /// - Parameter progress: called now and then with the fraction done.
     /// - Throws: the file's error when writing fails.
     func render(_ mix: BlockRenderer, totalFrames: Int, progress: (Double) -> Void) throws
+    /// Gives up before rendering (an earlier step failed): nothing is left behind.
+    func discard()
 }

@@ -6,6 +6,8 @@ public final class MemoryRenderDestination: RenderDestination {
     public private(set) var right: [Float] = []
     /// The fractions reported, in order.
     public private(set) var progress: [Double] = []
+    /// Whether the render was given up.
+    public private(set) var discarded = false
 
     public init() {}
 
@@ -21,4 +23,6 @@ public final class MemoryRenderDestination: RenderDestination {
         progress.append(1)
         report(1)
     }
+
+    public func discard() { discarded = true }
 }

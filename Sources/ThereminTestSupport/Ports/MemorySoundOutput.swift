@@ -3,8 +3,9 @@ import ThereminCore
 
 /// A sound output that plays into memory, in step with the test rather than a clock: `play(periods:)` renders the
 /// mix there and then (a test calls it from the tracking loop's `onControl`, so each frame is followed by exactly its
-/// share of sound, however the machine schedules threads), and a stop renders the fade it asks for. It reports no
-/// delay and no underruns. Thread-safe: renders are serialized, and none happens after the stop.
+/// share of sound, however the machine schedules threads), a stop renders the fade it asks for, and `wait()` plays a
+/// replay to its end. It reports no delay and no underruns. Thread-safe: renders are serialized, and none happens
+/// after the stop.
 public final class MemorySoundOutput: SoundOutput, @unchecked Sendable {
     public let sampleRate: Int
     public let periodFrames: Int
@@ -29,7 +30,8 @@ public final class MemorySoundOutput: SoundOutput, @unchecked Sendable {
     public var played: [Float] { lock.withLock { left } }
     /// The frames each `stop(afterFrames:)` asked to play after the fade began.
     public var stops: [Int] { lock.withLock { stopFrames } }
-    public var isFinished: Bool { lock.withLock { stopped } }
+    /// Stopped, or the mix has ended (a replay played to its end).
+    public var isFinished: Bool { lock.withLock { stopped || mix?.isFinished == true } }
 
     public func start(_ mix: BlockRenderer) {
         lock.withLock { self.mix = mix }
@@ -50,8 +52,12 @@ public final class MemorySoundOutput: SoundOutput, @unchecked Sendable {
         }
     }
 
+    /// Plays the rest of a mix that ends (a replay), then stops.
     public func wait() {
-        lock.withLock { stopped = true }
+        lock.withLock {
+            while let mix, !mix.isFinished, !stopped { render(frames: periodFrames) }
+            stopped = true
+        }
     }
 
     /// Called with the lock held.
