@@ -81,8 +81,9 @@ let package = Package(
 
         // MARK: devices
         .target(name: "ThereminDevices", dependencies: ["ThereminCapture", "ThereminAudio"]),
-        // MARK: the pipeline as a library: sound and render set-up, tracking loop, sessions (no command line)
-        .target(name: "ThereminSession", dependencies: ["ThereminCore", "ThereminAudio"]),
+        // MARK: the pipeline as a library: sound and render set-up, tracking loop, sessions (no command line); it reaches
+        // the hardware only through Core's ports, which the CLI fills
+        .target(name: "ThereminSession", dependencies: ["ThereminCore"]),
 
         // MARK: command line
         .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio", "ThereminCapture", "ThereminVideo",

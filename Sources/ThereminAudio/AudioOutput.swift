@@ -65,7 +65,7 @@ public final class AudioOutput: @unchecked Sendable {
     /// True when the audio thread got real-time scheduling.
     public var isRealtime: Bool { threadScheduling?.isRealtime ?? false }
     /// What the audio thread got when it asked for real-time scheduling (nil before `start`).
-    package var scheduling: ThreadScheduling? { threadScheduling }
+    public var scheduling: ThreadScheduling? { threadScheduling }
 
     /// Starts the audio thread playing `renderer` (which must render at `format.sampleRate`).
     ///

@@ -4,7 +4,7 @@ import ThereminCore
 /// Prepares a backing track before playback starts: decodes the file with libsndfile, resamples it to the output
 /// rate with libsamplerate (sinc, medium quality) and splits it into left and right, so starting is instant and the
 /// audio thread only reads memory.
-public enum BackingTrackLoader {
+public enum BackingTrackLoader: BackingTrackLoading {
     /// Crossfade at the loop seam.
     public static let loopCrossfadeSeconds = 0.02
 

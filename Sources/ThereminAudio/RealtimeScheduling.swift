@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ThereminCore
 
 /// Real-time care for the audio thread, asked for politely: `SCHED_FIFO` for the thread and locked memory for the
 /// process, granted to root or to a user with rtprio and memlock limits (the `audio` group on most distributions);
@@ -14,16 +15,6 @@ package enum RealtimeScheduling {
 
     /// The priority a request for `priority` gets when granted.
     package static func granted(_ priority: Int32) -> Int32 { min(priority, sched_get_priority_max(SCHED_FIFO)) }
-
-    /// `-v`'s one line on what the threads that ask for real-time scheduling got (nil: the thread does not run),
-    /// e.g. "scheduling: audio thread SCHED_RR 20 via rtkit, tracking thread SCHED_RR 10 via rtkit; capture and the
-    /// rest normal".
-    package static func summary(audio: ThreadScheduling?, tracking: ThreadScheduling?) -> String {
-        let threads = [("audio", audio), ("tracking", tracking)].compactMap { name, scheduling in
-            scheduling.map { "\(name) thread \($0.description)" }
-        }
-        return "scheduling: " + (threads.isEmpty ? "" : threads.joined(separator: ", ") + "; ") + "capture and the rest normal"
-    }
 
     /// Real-time scheduling for the calling thread: `SCHED_FIFO` at `priority` when the thread may set it, else
     /// `SCHED_RR` from RealtimeKit at the same distance under rtkit's maximum as `priority` is under the audio

@@ -6,11 +6,11 @@ import ThereminCore
 import ThereminTracking
 import ThereminVideo
 
-/// Entry point shared by the executable and the tests: runs one command and maps every error to one line on stderr
-/// and an exit status (0 success, 1 runtime failure, 2 usage or input error).
+/// Entry point shared by the executable and the tests: runs one command, reports every error in one line on stderr
+/// (`ErrorReport`) and returns how the run ended; `main.swift` turns that into the exit status.
 public enum CommandLineTool {
-    /// Runs theremin with the given arguments (without the program name) and returns the exit status.
-    public static func run(arguments: [String]) -> Int32 {
+    /// Runs theremin with the given arguments (without the program name).
+    public static func run(arguments: [String]) -> Outcome {
         // Before any thread starts: the sound stream's name on a PipeWire desktop.
         PipeWireStreamName.apply()
         do {
@@ -21,18 +21,18 @@ public enum CommandLineTool {
         }
     }
 
-    private static func dispatch(_ settings: Settings) throws -> Int32 {
-        let status = try run(settings)
+    private static func dispatch(_ settings: Settings) throws -> Outcome {
+        let outcome = try run(settings)
         // `--record take.csv --report take.csv`: the report on the take just recorded (under the next free name when
         // take.csv existed).
-        if status == 0, let take = settings.practice.reportAfterRecording {
+        if outcome == .succeeded, let take = settings.practice.reportAfterRecording {
             return try ReportCommand(settings: settings, tracePath: RecordedTake.last ?? take).run()
         }
-        return status
+        return outcome
     }
 
-    private static func run(_ settings: Settings) throws -> Int32 {
-        if let status = try MusicSetup.prepare(settings) { return status }
+    private static func run(_ settings: Settings) throws -> Outcome {
+        if let outcome = try MusicSetup.prepare(settings) { return outcome }
         LeftoverReport.reportAtStart(settings)
         return try ModeTable.entry(settings.mode.kind).run(settings)
     }

@@ -8,7 +8,7 @@ import ThereminVideo
 struct CalibrateCommand {
     let settings: Settings
 
-    func run(input path: String) throws -> Int32 {
+    func run(input path: String) throws -> Outcome {
         let source = try InputSource.open(path)
         defer { source.close() }
         let tracker = try TrackerFactory.make(settings, stillImages: InputSource.framesAreIndependent(source))

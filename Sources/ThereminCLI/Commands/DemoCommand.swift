@@ -10,7 +10,7 @@ struct DemoCommand {
     let settings: Settings
     static let title = "Ode to Joy (Beethoven)"
 
-    func run() throws -> Int32 {
+    func run() throws -> Outcome {
         // With --response steady the hand leads the One Euro filter, so the notes arrive on time.
         let trace = DemoPerformance.trace(try DemoTune.tune(), mapping: settings.mapping, smoothing: settings.smoothing,
                                           title: Self.title)
@@ -27,13 +27,13 @@ struct DemoCommand {
             return try ReplayCommand(settings: settings, tracePath: "the demo").run(trace)
         }
         let samples = trace.samples
-        guard let last = samples.indices.last else { return 0 }
+        guard let last = samples.indices.last else { return .succeeded }
         let source = BlankFrameSource(name: "demo: \(Self.title)", frameCount: samples.count,
                                       frameRate: DemoPerformance.frameRate)
         Output.err("demo: \(Self.title), played by a generated hand (\(Int(trace.duration.rounded())) s); "
                    + "with a webcam, run `theremin` and play it yourself\n")
         // The generated hand for each frame; the loop stamps it with the frame's time.
-        let tracking: TrackingLoop.Tracker = { frame in HandsFrame(samples[min(Int(frame.sequence), last)]) }
+        let tracking = HandTrackingFunction { frame in HandsFrame(samples[min(Int(frame.sequence), last)]) }
         return try LivePlay(settings: settings).run(source: source, tracking: tracking, calibration: .identity,
                                                     paceByFrameTime: true, isTransient: { _ in false })
     }

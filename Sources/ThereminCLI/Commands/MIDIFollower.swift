@@ -1,10 +1,11 @@
 import ThereminAudio
 import ThereminCore
+import ThereminSession
 
 /// Sends a replay's MIDI as the sound is heard: the main loop calls `advance(toFrame:)` with the frame now playing,
 /// and every control scheduled up to it goes out through the performer. Runs on the main thread, never the audio
 /// thread.
-final class MIDIFollower {
+final class MIDIFollower: ReplayFollower {
     private let sink: MIDISink
     private var performer: MIDIPerformance
     private let schedule: [TimedControl]

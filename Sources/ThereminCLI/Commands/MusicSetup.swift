@@ -4,8 +4,8 @@ import ThereminCore
 /// What the musicianship options do before any mode runs: remember the cue mute state asked for on the command
 /// line, and save a preset. (`--preset` is applied while parsing; see Settings+Preset.swift.)
 enum MusicSetup {
-    /// Returns an exit status when the command is complete without running a mode, else nil.
-    static func prepare(_ settings: Settings) throws -> Int32? {
+    /// Returns the outcome when the command is complete without running a mode, else nil.
+    static func prepare(_ settings: Settings) throws -> Outcome? {
         if let muted = settings.music.cuesMuted {
             let (path, warning) = try UserConfig.update { $0.cuesMuted = muted }
             if let warning { Output.err("theremin: \(warning)\n") }
@@ -16,7 +16,7 @@ enum MusicSetup {
             try Preset(name: name, options: settings.music.presetOptions).save(path: path)
             Output.out("saved preset \(name) (\(settings.music.presetOptions.count) option(s)) in \(path)\n")
             // Alone (no mode asked for), saving is the whole command; with a mode, the mode runs next.
-            if settings.mode == .play { return 0 }
+            if settings.mode == .play { return .succeeded }
         }
         return nil
     }

@@ -1,12 +1,15 @@
 import ThereminCore
 import ThereminOSC
+import ThereminSession
 
 /// `--osc-out` for a trace (`--replay`, `--demo` with `--output`, `--input` offline): one bundle per scheduled
 /// control, with the trace's hands. Played live it follows the sound like `MIDIFollower` (stamped when heard);
 /// rendered offline every bundle is sent, none dropped, stamped from the start of the run plus the frame's time in
 /// the trace, so a receiver that honours time tags (liblo's) plays them out at the performance's pace.
-struct OSCFollower {
+struct OSCFollower: ReplayFollower {
     private let sender: OSCSender
+    /// Called by `finish()`: the sender's owner finishes it (`OSCOut.finish`).
+    var whenFinished: () -> Void = {}
     private let schedule: [TimedControl]
     private let frames: [HandsFrame]
     private let sampleRate: Double
@@ -32,6 +35,8 @@ struct OSCFollower {
             next += 1
         }
     }
+
+    func finish() { whenFinished() }
 
     /// Sends the whole performance at once, waiting for room in the queue (offline: nothing waits for it).
     mutating func sendAll() {

@@ -8,7 +8,7 @@ struct PlayCommand {
     let settings: Settings
     var calibrateOnly = false
 
-    func run() throws -> Int32 {
+    func run() throws -> Outcome {
         // Before the camera's controls are changed: Ctrl-C during start-up must end through the path that puts
         // them back (the session stops at once when a signal came early).
         SignalWatch.install()

@@ -9,7 +9,7 @@ struct ReportCommand {
     let settings: Settings
     let tracePath: String
 
-    func run() throws -> Int32 {
+    func run() throws -> Outcome {
         let trace = try TraceReader.read(path: tracePath)
         let correction = settings.music.correction
         let intonation = IntonationSettings(scale: correction.scale, root: correction.root, minHold: settings.practice.minHold)
@@ -33,6 +33,6 @@ struct ReportCommand {
                 Output.out("plot: \(plotPath) (\(IntonationPlot.width)x\(IntonationPlot.height))\n")
             }
         }
-        return 0
+        return .succeeded
     }
 }

@@ -1,5 +1,4 @@
 import ThereminCore
-import ThereminSession
 import ThereminTracking
 
 /// Builds the hand tracker the settings ask for.
@@ -21,13 +20,5 @@ enum TrackerFactory {
             }
             return try HandTracker(classicWithFaceCascade: HandTracker.defaultFaceCascadeIfInstalled(), options: options)
         }
-    }
-
-    /// The per-frame tracking function for live play: every hand when playing with two, else the one hand.
-    static func liveFunction(_ tracker: HandTracker, settings: Settings) -> TrackingLoop.Tracker {
-        if settings.music.handCount > 1 {
-            return { try tracker.processHands($0) }
-        }
-        return { HandsFrame(try tracker.process($0)) }
     }
 }

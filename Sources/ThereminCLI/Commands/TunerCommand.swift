@@ -1,6 +1,7 @@
 import Foundation
 import ThereminAudio
 import ThereminCore
+import ThereminSession
 
 /// `theremin --tuner`: listens on a capture device and shows the note, cents off and frequency of the loudest
 /// pitched sound, refreshed as the sound arrives. On a terminal the line is redrawn in place; otherwise a reading is
@@ -11,30 +12,16 @@ struct TunerCommand {
     /// Seconds of sound between printed lines when stdout is not a terminal.
     static let plainInterval = 0.25
 
-    func run() throws -> Int32 {
+    func run() throws -> Outcome {
         let input = try AudioInput(device: settings.music.audioInput, sampleRate: settings.sampleRate)
         defer { input.close() }
         let rate = input.format.sampleRate
         if settings.verbose { Output.err("tuner: \(input.pcm.device): \(input.format)\n") }
-        let estimator = TunerEstimator(sampleRate: Double(rate))
-        let window = estimator.window
-        // The newest `window` samples, oldest first; refilled in place.
-        var history = [Float](repeating: 0, count: window)
-        var block = [Float](repeating: 0, count: input.format.periodFrames)
-        var heard = 0
-        let limit = settings.music.duration.map { Int($0 * Double(rate)) }
         let terminal = Terminal.forStream(STDOUT_FILENO)
-        var nextPlain = window
+        var nextPlain = 0
         var printedAny = false
-        SignalWatch.install()
-        while SignalWatch.received == nil {
-            if let limit, heard >= limit { break }
-            let got = try block.withUnsafeMutableBufferPointer { try input.read(into: $0.baseAddress!, maxFrames: $0.count) }
-            guard got > 0 else { continue }
-            shift(&history, appending: block[0..<got])
-            heard += got
-            guard heard >= window else { continue }
-            let reading = history.withUnsafeBufferPointer { estimator.estimate($0) }
+        var listening = TunerListening(duration: settings.music.duration)
+        listening.show = { reading, heard in
             let line = TunerNeedle.text(frequency: reading?.frequency)
             if terminal.isInteractive {
                 Output.out("\r\u{1B}[2K" + line)
@@ -44,24 +31,14 @@ struct TunerCommand {
                 nextPlain = heard + Int(TunerCommand.plainInterval * Double(rate))
             }
         }
+        SignalWatch.install()
+        listening.stopRequested = { SignalWatch.received != nil }
+        let heard = try listening.run(on: input)
         if printedAny { Output.out("\n") }
         if settings.verbose || input.overruns > 0 {
             Output.err(String(format: "tuner: listened %.1f s on %@, %d overrun(s)\n", Double(heard) / Double(rate),
                               input.pcm.device, input.overruns))
         }
-        return 0
-    }
-
-    /// Drops the oldest samples so the newest `new` fit at the end.
-    private func shift(_ history: inout [Float], appending new: ArraySlice<Float>) {
-        let count = min(new.count, history.count)
-        let keep = history.count - count
-        if keep > 0 {
-            history.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                (base).update(from: base + count, count: keep)
-            }
-        }
-        for (i, value) in new.suffix(count).enumerated() { history[keep + i] = value }
+        return .succeeded
     }
 }

@@ -34,7 +34,7 @@ final class LiveMIDI: @unchecked Sendable {
 
     /// Wraps the tracker so that each frame's hands set the slide axis before the frame's control is sent: the
     /// tracking loop calls the tracker, then `send` with the control of the same frame, on the same thread.
-    func observing(_ tracker: @escaping TrackingLoop.Tracker) -> TrackingLoop.Tracker {
+    func observing(_ tracker: @escaping HandTrackingFunction.Body) -> HandTrackingFunction.Body {
         guard slideAxis != .off else { return tracker }
         return { [self] frame in
             let hands = try tracker(frame)

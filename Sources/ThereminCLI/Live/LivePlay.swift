@@ -25,14 +25,14 @@ struct LivePlay {
     }
 
     func run(source: FrameSource, tracker: HandTracker, calibration: Calibration, paceByFrameTime: Bool,
-             isTransient: @escaping (Error) -> Bool) throws -> Int32 {
-        try run(source: source, tracking: TrackerFactory.liveFunction(tracker, settings: settings), calibration: calibration,
-                paceByFrameTime: paceByFrameTime, isTransient: isTransient)
+             isTransient: @escaping (Error) -> Bool) throws -> Outcome {
+        try run(source: source, tracking: tracker, calibration: calibration, paceByFrameTime: paceByFrameTime,
+                isTransient: isTransient)
     }
 
-    /// Runs with any per-frame tracking function: a tracker's, or a generated hand's (the demo).
-    func run(source: FrameSource, tracking: @escaping TrackingLoop.Tracker, calibration: Calibration,
-             paceByFrameTime: Bool, isTransient: @escaping (Error) -> Bool) throws -> Int32 {
+    /// Runs with any hand tracking: the tracker, or a generated hand (the demo).
+    func run(source: FrameSource, tracking: any HandTracking, calibration: Calibration,
+             paceByFrameTime: Bool, isTransient: @escaping (Error) -> Bool) throws -> Outcome {
         // A file played live is paced like a camera: frames at their own times, late ones skipped.
         let source = paceByFrameTime ? PacedFrameSource(source) : source
         let output: AudioOutput? = withSound ? try AudioOutput(request: settings.playbackRequest) : nil
@@ -43,7 +43,7 @@ struct LivePlay {
         // The live mix: the theremin, the phrase looper (its layers allocated now, before playing), the backing
         // track, and the cues (start/stop, calibration) with the remembered mute state.
         let looper = withSound && !calibrateOnly ? Looper(sampleRate: rate) : nil
-        let mixer = StereoMixer(source: renderer, backing: try sound.loadBacking(sampleRate: Int(rate)),
+        let mixer = StereoMixer(source: renderer, backing: try sound.loadBacking(sampleRate: Int(rate), from: BackingTrackLoader.self),
                                 cues: CuePlayer(sampleRate: rate, muted: MusicSetup.cuesMuted(settings)), looper: looper)
         // Opened now (a temporary name beside it), so a folder it cannot be written to stops the run before playing.
         let loopFile = try settings.loopOut.map { try SoundFileWriter(path: $0, sampleRate: Int(rate), channels: 2) }
@@ -61,14 +61,14 @@ struct LivePlay {
             if recorder.renamed(from: asked) { Output.err("recording to \(recorder.path) (\(asked) exists)\n") }
         }
         do {
-            let status = try run(source: source, tracking: tracking, calibration: calibration, output: output,
-                                 renderer: renderer, mixer: mixer, recorder: recorder, isTransient: isTransient)
+            let outcome = try run(source: source, tracking: tracking, calibration: calibration, output: output,
+                                  renderer: renderer, mixer: mixer, recorder: recorder, isTransient: isTransient)
             // The output has stopped: the layers are no longer the audio thread's.
             if let loopFile, let looper {
                 let saved = save(looper, into: loopFile)
-                return saved == 0 ? status : saved
+                return saved == .succeeded ? outcome : saved
             }
-            return status
+            return outcome
         } catch {
             // Nothing played yet: a take with only its header is not worth keeping.
             if let recorder, recorder.rows == 0 { recorder.discard() }
@@ -77,19 +77,20 @@ struct LivePlay {
         }
     }
 
-    private func run(source: FrameSource, tracking: @escaping TrackingLoop.Tracker, calibration: Calibration,
+    private func run(source: FrameSource, tracking: any HandTracking, calibration: Calibration,
                      output: AudioOutput?,
                      renderer: LiveRenderer, mixer: StereoMixer, recorder: TraceWriter?,
-                     isTransient: @escaping (Error) -> Bool) throws -> Int32 {
+                     isTransient: @escaping (Error) -> Bool) throws -> Outcome {
         let sound = settings.sound
         let mapper = sound.mapper(calibratedBy: calibration)
         let configuration = TrackingLoop.Configuration(startCalibrating: calibrateOnly)
         let midi = try settings.music.midiOut.map {
             try LiveMIDI(port: $0, settings: settings.music.midi, handMode: settings.music.handMode)
         }
-        let loop = TrackingLoop(source: source, tracker: midi?.observing(tracking) ?? tracking, isTransient: isTransient,
-                                mapper: mapper, renderer: renderer, recorder: recorder, configuration: configuration,
-                                cues: mixer.cues)
+        let tracker = midi.map { HandTrackingFunction($0.observing { try tracking.hands(in: $0) }) } ?? tracking
+        let loop = TrackingLoop(source: source, tracker: tracker, isTransient: isTransient, mapper: mapper,
+                                renderer: renderer, recorder: recorder, configuration: configuration, cues: mixer.cues,
+                                scheduler: RealtimeThreads())
         if let midi { loop.onControl = { midi.send($0) } }
         let osc = OSCOut.open(settings)
         if let osc { loop.onFrame = { osc.send(OSCAddressSpace.livePacket(control: $0, hands: $1)) } }
@@ -124,13 +125,13 @@ struct LivePlay {
         if let problem = midi?.takeFailure() { Output.err("theremin: \(problem)\n") }
         if settings.stats, let midi { Output.err(midi.statsLine() + "\n") }
 
-        var status: Int32 = 0
+        var outcome = Outcome.succeeded
         if let recorder {
             do {
                 try recorder.finish()
                 Output.err("recorded \(recorder.path)\n")
             } catch {
-                status = ErrorReport.report(error)
+                outcome = ErrorReport.report(error)
             }
             LeftoverReport.journal().end()
         }
@@ -151,17 +152,17 @@ struct LivePlay {
         default:
             break
         }
-        return status
+        return outcome
     }
 
     /// Writes one pass of the loop (its layers mixed, the seam crossfaded) whole, then renames it into place; with
-    /// no loop closed, nothing is written and the player is told. Returns the exit status it calls for.
-    private func save(_ looper: Looper, into file: SoundFileWriter) -> Int32 {
+    /// no loop closed, nothing is written and the player is told. A failure is reported and its outcome returned.
+    private func save(_ looper: Looper, into file: SoundFileWriter) -> Outcome {
         let (pass, layers) = looper.kernel.mixdown()
         guard !pass.isEmpty else {
             file.discard()
             Output.err("no loop was closed (press l to record, l again to close): \(file.path) not written\n")
-            return 0
+            return .succeeded
         }
         var interleaved = [Float](repeating: 0, count: 2 * pass.count)
         for (i, sample) in pass.enumerated() {
@@ -177,7 +178,7 @@ struct LivePlay {
         let seconds = Double(pass.count) / Double(file.sampleRate)
         Output.err(String(format: "saved the loop %@: %.2f s, %d layer%@\n", file.path, seconds, layers,
                           layers == 1 ? "" : "s"))
-        return 0
+        return .succeeded
     }
 
     private func save(_ box: Calibration) {

@@ -13,8 +13,8 @@ struct ModeEntry: Sendable {
     let applies: Set<String>
     /// Builds the mode from the parsed options (its option is given).
     let resolve: @Sendable (ParsedArguments) throws -> Settings.Mode
-    /// Runs the mode's command and returns the exit status.
-    let run: @Sendable (Settings) throws -> Int32
+    /// Runs the mode's command and returns how it ended.
+    let run: @Sendable (Settings) throws -> Outcome
 
     /// The mode as the user names it in a message: its option, or "live play".
     var label: String { option ?? "live play" }
@@ -60,7 +60,7 @@ enum ModeTable {
                   summary: "list cameras and sound devices", applies: [Options.json.name, Options.camera.name],
                   resolve: { _ in .listDevices }, run: { settings in
                       Output.out(try listDevicesReport(json: settings.json, camera: settings.camera, verbose: settings.verbose))
-                      return 0
+                      return .succeeded
                   }),
         ModeEntry(kind: .tuner, option: Options.tuner.name, synopsis: "--tuner [--audio-input NAME] [--duration SECONDS]",
                   summary: "show the note a microphone or line input plays",
@@ -81,9 +81,9 @@ enum ModeTable {
                   summary: "play a built-in performance, no camera needed", applies: live,
                   resolve: { _ in .demo }, run: { try DemoCommand(settings: $0).run() }),
         ModeEntry(kind: .help, option: Options.help.name, synopsis: "--help", summary: "show this help", applies: [],
-                  resolve: { _ in .help }, run: { _ in Output.out(HelpText.render()); return 0 }),
+                  resolve: { _ in .help }, run: { _ in Output.out(HelpText.render()); return .succeeded }),
         ModeEntry(kind: .version, option: Options.version.name, synopsis: "--version", summary: "show the version",
-                  applies: [], resolve: { _ in .version }, run: { _ in Output.out("theremin \(Version.current)\n"); return 0 }),
+                  applies: [], resolve: { _ in .version }, run: { _ in Output.out("theremin \(Version.current)\n"); return .succeeded }),
     ]
 
     /// Modes that answer at once, whatever else is given: nothing else is read or checked.
@@ -149,7 +149,7 @@ enum ModeTable {
         try parsed.value(option) ?? ""
     }
 
-    private static func calibrate(_ settings: Settings) throws -> Int32 {
+    private static func calibrate(_ settings: Settings) throws -> Outcome {
         if let input = settings.mode.operand { return try CalibrateCommand(settings: settings).run(input: input) }
         return try PlayCommand(settings: settings, calibrateOnly: true).run()
     }

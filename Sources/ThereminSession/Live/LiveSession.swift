@@ -1,5 +1,4 @@
 import Foundation
-import ThereminAudio
 import ThereminCore
 
 /// Runs the instrument live: the tracking thread, the audio thread and, on the main thread, the display, keys,
@@ -44,7 +43,7 @@ public final class LiveSession {
     private let loop: TrackingLoop
     private let renderer: LiveRenderer
     private let mixer: StereoMixer
-    private let output: AudioOutput?
+    private let output: (any SoundOutput)?
     private let display: LiveDisplay
     private let sound: SoundDescription
     private let options: Options
@@ -62,10 +61,11 @@ public final class LiveSession {
     ///   - loop: the tracking thread, not yet started.
     ///   - renderer: the theremin voice the loop feeds.
     ///   - mixer: what the output plays (the voice, backing track, cues).
-    ///   - output: the sound device, or nil to play silently (calibrating from a file).
+    ///   - output: the sound device (ThereminAudio's `AudioOutput`, or a test's), or nil to play silently
+    ///     (calibrating from a file).
     ///   - display: the preview or the terminal line.
     ///   - sound: the sound being played (for the display and the fade-out).
-    public init(loop: TrackingLoop, renderer: LiveRenderer, mixer: StereoMixer, output: AudioOutput?,
+    public init(loop: TrackingLoop, renderer: LiveRenderer, mixer: StereoMixer, output: (any SoundOutput)?,
                 display: LiveDisplay, sound: SoundDescription, options: Options) {
         self.loop = loop
         self.renderer = renderer
@@ -82,9 +82,9 @@ public final class LiveSession {
         status.calibrating = options.stopAfterCalibration
         status.muted = options.startMuted && !options.stopAfterCalibration
         renderer.setMuted(status.muted)
-        if let format = output?.format {
-            breakUp = BreakUpNotice(periodMilliseconds: 1_000 * Double(format.periodFrames) / Double(format.sampleRate),
-                                    bufferFrames: format.bufferFrames)
+        if let output {
+            breakUp = BreakUpNotice(periodMilliseconds: 1_000 * Double(output.periodFrames) / Double(output.sampleRate),
+                                    bufferFrames: output.bufferFrames)
         }
     }
 
@@ -94,7 +94,7 @@ public final class LiveSession {
         if !options.stopAfterCalibration { mixer.cues?.play(.start) }
         if status.muted { options.report("muted since the last run: press m to unmute") }
         loop.start()
-        let start = MonotonicClock.now()
+        let start = loop.clock.now()
         var lastReport = start
         var ending = Ending.quit
         mainLoop: while true {
@@ -106,7 +106,7 @@ public final class LiveSession {
                 ending = .endOfInput
                 break
             }
-            let now = MonotonicClock.now()
+            let now = loop.clock.now()
             let newest = loop.newestFrameTime
             if newest > 0 && now - newest > options.stallTimeout { renderer.setSourceStalled(true) }
             collectLatencies()
@@ -171,7 +171,7 @@ public final class LiveSession {
             }
             if options.verbose && !reportedScheduling, let tracking = loop.scheduling {
                 reportedScheduling = true
-                options.report("\n" + RealtimeScheduling.summary(audio: output?.scheduling, tracking: tracking))
+                options.report("\n" + ThreadScheduling.summary(audio: output?.scheduling, tracking: tracking))
             }
             if options.verbose && now - lastReport >= 1 {
                 lastReport = now
@@ -179,7 +179,7 @@ public final class LiveSession {
             }
             usleep(15_000)
         }
-        shutdown(duration: MonotonicClock.now() - start)
+        shutdown(duration: loop.clock.now() - start)
         return ending
     }
 
@@ -225,8 +225,8 @@ public final class LiveSession {
                 mixer.cues?.play(.stop)
                 cue = Cue.stop.duration
             }
-            try? output.stop(afterFrames: sound.fadeOutFrames(sampleRate: output.format.sampleRate,
-                                                              bufferFrames: output.format.bufferFrames, extra: cue))
+            try? output.stop(afterFrames: sound.fadeOutFrames(sampleRate: output.sampleRate,
+                                                              bufferFrames: output.bufferFrames, extra: cue))
         }
         loop.stop()
         collectLatencies()

@@ -1,12 +1,12 @@
 import Foundation
 import Synchronization
-import ThereminAudio
 import ThereminCore
 
 /// The tracking thread: takes the newest frame, finds the hand, maps it to a control for the audio thread, records
 /// it, and publishes a snapshot for the display. It never queues frames: a slow tracker means dropped frames, not
 /// late sound. Any `FrameSource` feeds it (a camera, a `PacedFrameSource` over a file, a test's scripted frames), and
-/// the tracker is a function, so it runs without a camera, a model or a command line.
+/// the tracker, the clock and the thread's scheduling are ports too, so it runs without a camera, a model or a
+/// command line.
 public final class TrackingLoop: @unchecked Sendable {
     public struct Configuration: Sendable {
         /// Start with the guided calibration (`--calibrate`).
@@ -17,13 +17,14 @@ public final class TrackingLoop: @unchecked Sendable {
         }
     }
 
-    /// What the tracker gives per frame: every hand it sees (one-hand play uses the first present one).
-    public typealias Tracker = (Frame) throws -> HandsFrame
     /// Whether a source error is temporary (camera unplugged or stalled: keep calling) rather than fatal.
     public typealias TransientCheck = (Error) -> Bool
 
     private let source: FrameSource
-    private let tracker: Tracker
+    private let tracker: any HandTracking
+    private let scheduler: (any ThreadScheduler)?
+    /// The clock the tracking times are read on (the one frames are stamped with).
+    public let clock: any TimeSource
     private let isTransient: TransientCheck
     private let renderer: LiveRenderer?
     private let recorder: TraceWriter?
@@ -34,7 +35,7 @@ public final class TrackingLoop: @unchecked Sendable {
     public var onFrame: ((Control, HandsFrame) -> Void)?
     private var mapper: ControlMapper
     private var calibration: GuidedCalibration?
-    private var clock = TraceClock()
+    private var traceClock = TraceClock()
     private var fpsWindow: [Double] = []
 
     /// What the display shows, replaced after every frame.
@@ -64,12 +65,17 @@ public final class TrackingLoop: @unchecked Sendable {
     ///   - renderer: where controls go (nil: track and record without sound).
     ///   - recorder: the trace being recorded, if any.
     ///   - cues: plays the calibration cues.
-    public init(source: FrameSource, tracker: @escaping Tracker, isTransient: @escaping TransientCheck,
+    ///   - scheduler: names the thread and asks for real-time priority (nil: normal priority, as in tests).
+    ///   - clock: the clock frames are stamped with.
+    public init(source: FrameSource, tracker: any HandTracking, isTransient: @escaping TransientCheck,
                 mapper: ControlMapper, renderer: LiveRenderer?, recorder: TraceWriter?,
-                configuration: Configuration = Configuration(), cues: CuePlayer? = nil) {
+                configuration: Configuration = Configuration(), cues: CuePlayer? = nil,
+                scheduler: (any ThreadScheduler)? = nil, clock: any TimeSource = SystemTimeSource()) {
         self.cues = cues
         self.source = source
         self.tracker = tracker
+        self.scheduler = scheduler
+        self.clock = clock
         self.isTransient = isTransient
         self.mapper = mapper
         self.renderer = renderer
@@ -95,17 +101,16 @@ public final class TrackingLoop: @unchecked Sendable {
     public var newestFrameTime: Double { Double(bitPattern: lastFrameTime.load(ordering: .relaxed)) }
 
     /// What the tracking thread got when it asked for real-time scheduling; nil until it has asked (`-v` says it).
-    package var scheduling: ThreadScheduling? { realtimeState.withLock { $0 } }
+    public var scheduling: ThreadScheduling? { realtimeState.withLock { $0 } }
 
     /// Starts the tracking thread.
     public func start() {
         let thread = Thread { [self] in
-            nameCurrentThread("theremin-track")
-            // Under the audio thread, above everything else: on a busy laptop (a build, a browser) a tracking thread
-            // at normal priority is preempted in the middle of a frame, and the camera drops the next one. Without
-            // an rtprio limit rtkit is asked; the audio thread's notice says when that fails too.
-            let scheduling = RealtimeScheduling.request(priority: RealtimeScheduling.trackingPriority)
-            self.realtimeState.withLock { $0 = scheduling }
+            // Under the audio thread, above everything else (`ThreadScheduler`); the audio thread's notice says when
+            // that fails.
+            if let scheduling = self.scheduler?.prepareTrackingThread() {
+                self.realtimeState.withLock { $0 = scheduling }
+            }
             self.run()
             self.endedFlag.store(true, ordering: .releasing)
             self.done.signal()
@@ -156,18 +161,18 @@ public final class TrackingLoop: @unchecked Sendable {
         lastFrameTime.store(capturedAt.bitPattern, ordering: .relaxed)
         renderer?.setSourceStalled(false)
 
-        let trackStart = MonotonicClock.now()
+        let trackStart = clock.now()
         var hands: HandsFrame
         var trackerProblem: String?
         do {
-            hands = try tracker(frame)
+            hands = try tracker.hands(in: frame)
         } catch {
             hands = HandsFrame(.absent(at: frame.captureTime))
             trackerProblem = "\(error)"
         }
-        let trackedAt = MonotonicClock.now()
+        let trackedAt = clock.now()
         hands.t = frame.captureTime
-        hands = clock.rebase(hands)
+        hands = traceClock.rebase(hands)
         // The sample shown, recorded for one hand and used for calibration: the first hand seen.
         let sample = hands.hands.first(where: \.present) ?? .absent(at: hands.t)
 

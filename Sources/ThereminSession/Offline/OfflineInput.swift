@@ -1,29 +1,27 @@
-import ThereminAudio
 import ThereminCore
 
 /// Offline `--input` (with `--record` or `--output`): every frame of a file tracked in order, as fast as the machine
 /// allows, times rebased to start at 0 (`TraceClock`, as live takes are), then the trace written and the sound
 /// rendered through the one render set-up, so the file sounds exactly as `--replay` of its trace. The tracker is a
-/// function, as in `TrackingLoop`, so this runs without a model or a command line; the command line opens the
+/// port, as in `TrackingLoop`, so this runs without a model or a command line; the command line opens the
 /// files, shows progress and prints the summary.
 public struct OfflineInput {
     private let source: FrameSource
     private let name: String
-    private let tracker: TrackingLoop.Tracker
-    private let forget: (() -> Void)?
+    private let tracker: any HandTracking
+    private let forgetsBetweenFrames: Bool
 
     /// - Parameters:
     ///   - source: a video file or images; read to its end (not closed).
     ///   - name: how messages name the input (the path the player gave).
     ///   - tracker: finds the hands in a frame (one-hand play uses the first present one).
-    ///   - forgetBetweenFrames: for unrelated pictures (a folder of images): called before each frame so the
-    ///     tracker forgets the hand and nothing leaks from one picture into the next.
-    public init(source: FrameSource, name: String, tracker: @escaping TrackingLoop.Tracker,
-                forgetBetweenFrames: (() -> Void)? = nil) {
+    ///   - forgetsBetweenFrames: for unrelated pictures (a folder of images): the tracker forgets the hand before
+    ///     each frame, so nothing leaks from one picture into the next.
+    public init(source: FrameSource, name: String, tracker: any HandTracking, forgetsBetweenFrames: Bool = false) {
         self.source = source
         self.name = name
         self.tracker = tracker
-        forget = forgetBetweenFrames
+        self.forgetsBetweenFrames = forgetsBetweenFrames
     }
 
     /// Tracks every frame of the source.
@@ -34,8 +32,8 @@ public struct OfflineInput {
         var frames: [HandsFrame] = []
         var clock = TraceClock()
         while let frame = try source.nextFrame() {
-            forget?()
-            frames.append(clock.rebase(try tracker(frame)))
+            if forgetsBetweenFrames { tracker.forget() }
+            frames.append(clock.rebase(try tracker.hands(in: frame)))
             progress(frames.count)
         }
         guard !frames.isEmpty else { throw NoFramesToTrack(input: name) }

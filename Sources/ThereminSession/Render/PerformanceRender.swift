@@ -1,4 +1,3 @@
-import ThereminAudio
 import ThereminCore
 
 /// The one render set-up for a performance that exists as a trace (recorded, or just tracked from a file): trace →
@@ -29,10 +28,10 @@ public final class PerformanceRender {
     /// Its length in seconds.
     public var duration: Double { Double(plan.totalFrames) / Double(sampleRate) }
 
-    /// Renders the whole performance into `writer` as fast as the machine allows, then finishes the file (renames
-    /// it into place); on failure the file is discarded.
-    /// - Throws: `SoundFileError` when writing fails.
-    public func render(into writer: SoundFileWriter, progress: (Double) -> Void = { _ in }) throws {
-        try OfflineRender.run(mix, totalFrames: plan.totalFrames, into: writer, progress: progress)
+    /// Renders the whole performance into `destination` as fast as the machine allows, then finishes it (a file is
+    /// renamed into place); on failure nothing is left behind.
+    /// - Throws: the destination's error when writing fails.
+    public func render(into destination: any RenderDestination, progress: (Double) -> Void = { _ in }) throws {
+        try destination.render(mix, totalFrames: plan.totalFrames, progress: progress)
     }
 }

@@ -1,4 +1,3 @@
-import ThereminAudio
 import ThereminCore
 
 /// The first half of the one render set-up: the sound prepared at an output rate before the performance is known,
@@ -11,12 +10,14 @@ public final class RenderSetup {
     private var backing: BackingPlayer?
 
     /// Decodes and resamples the backing track, if the sound has one.
-    /// - Throws: `SoundFileError` for a backing file that cannot be read.
-    public init(sound: SoundDescription, calibration: Calibration = .identity, sampleRate: Int) throws {
+    /// - Parameter files: reads the backing track's file (ThereminAudio's `BackingTrackLoader`).
+    /// - Throws: the loader's error for a backing file that cannot be read.
+    public init(sound: SoundDescription, calibration: Calibration = .identity, sampleRate: Int,
+                files: any BackingTrackLoading.Type) throws {
         self.sound = sound
         self.sampleRate = sampleRate
         mapper = sound.mapper(calibratedBy: calibration)
-        backing = try sound.loadBacking(sampleRate: sampleRate)
+        backing = try sound.loadBacking(sampleRate: sampleRate, from: files)
     }
 
     /// The performance of `trace`, mixed with the backing track. One performance per set-up: the backing player

@@ -1,4 +1,3 @@
-import ThereminAudio
 import ThereminCore
 
 /// Everything that decides what a performance sounds like, once, for every way of playing it (live, `--replay` on
@@ -49,10 +48,11 @@ public struct SoundDescription: Sendable {
     }
 
     /// The backing track player, decoded and resampled now (before any sound starts), or nil without one.
-    /// - Throws: `SoundFileError` for a backing file that cannot be read.
-    public func loadBacking(sampleRate: Int) throws -> BackingPlayer? {
+    /// - Parameter files: reads sound files (ThereminAudio's `BackingTrackLoader`).
+    /// - Throws: the loader's error for a backing file that cannot be read.
+    public func loadBacking(sampleRate: Int, from files: any BackingTrackLoading.Type) throws -> BackingPlayer? {
         try backing.map {
-            BackingPlayer(track: try BackingTrackLoader.load(path: $0.path, sampleRate: sampleRate, loops: $0.loops),
+            BackingPlayer(track: try files.load(path: $0.path, sampleRate: sampleRate, loops: $0.loops),
                           volume: $0.volume)
         }
     }

@@ -170,7 +170,11 @@ final class BadInputHarness {
     /// Runs a case that never gets past option parsing in this process, through the binary's entry point, with
     /// stderr captured; checks the same promises (there are no output files to look for).
     func checkInProcess(_ row: BadInputCase, file: StaticString = #filePath, line: UInt = #line) {
-        let (status, stderr) = StandardError.capture { CommandLineTool.run(arguments: row.arguments) }
+        let (outcome, stderr) = StandardError.capture { CommandLineTool.run(arguments: row.arguments) }
+        let status: Int32 = switch outcome {  // as main.swift decides it
+        case .succeeded: 0
+        case .failed(let kind): kind.exitStatus
+        }
         evaluate(row, ProcessRunner.Result(status: status, stdout: "", stderr: stderr), leftovers: [], file: file, line: line)
     }
 

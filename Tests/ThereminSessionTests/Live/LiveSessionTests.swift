@@ -29,9 +29,11 @@ final class LiveSessionTests: XCTestCase {
                          sound: SoundDescription = SoundDescription(mapper: ControlMapper()), looper: Looper? = nil)
         -> (LiveSession, LiveRenderer, TrackingLoop) {
         let renderer = LiveRenderer(engine: sound.makeEngine(sampleRate: 48_000))
-        let loop = TrackingLoop(source: ScriptedFrameSource(count: frames, holdOpen: endless), tracker: { frame in
+        let hand = HandTrackingFunction { frame in
             HandsFrame(HandSample(t: frame.captureTime, x: 0.7, y: 0.3, present: true))
-        }, isTransient: { _ in false }, mapper: sound.mapper, renderer: renderer, recorder: nil)
+        }
+        let loop = TrackingLoop(source: ScriptedFrameSource(count: frames, holdOpen: endless), tracker: hand,
+                                isTransient: { _ in false }, mapper: sound.mapper, renderer: renderer, recorder: nil)
         let session = LiveSession(loop: loop, renderer: renderer, mixer: StereoMixer(source: renderer, looper: looper),
                                   output: nil, display: display, sound: sound, options: options)
         return (session, renderer, loop)

@@ -46,9 +46,9 @@ final class TrackingLoopTests: XCTestCase {
         let renderer = LiveRenderer(engine: SynthEngine(sampleRate: 48_000, voice: VoiceSettings()))
         let path = folder.path("take.csv")
         let recorder = try TraceWriter(path: path, metadata: TraceMetadata())
-        let loop = TrackingLoop(source: ScriptedFrameSource(count: 20, rate: 30, start: 500), tracker: tracker,
-                                isTransient: { _ in false }, mapper: ControlMapper(), renderer: renderer,
-                                recorder: recorder)
+        let loop = TrackingLoop(source: ScriptedFrameSource(count: 20, rate: 30, start: 500),
+                                tracker: HandTrackingFunction(tracker), isTransient: { _ in false },
+                                mapper: ControlMapper(), renderer: renderer, recorder: recorder)
         runToEnd(loop)
         try recorder.finish()
 
@@ -76,8 +76,8 @@ final class TrackingLoopTests: XCTestCase {
 
     func testCalibratingKeepsTheInstrumentSilentAndShowsProgress() {
         let renderer = LiveRenderer(engine: SynthEngine(sampleRate: 48_000, voice: VoiceSettings()))
-        let loop = TrackingLoop(source: ScriptedFrameSource(count: 10), tracker: tracker, isTransient: { _ in false },
-                                mapper: ControlMapper(), renderer: renderer, recorder: nil,
+        let loop = TrackingLoop(source: ScriptedFrameSource(count: 10), tracker: HandTrackingFunction(tracker),
+                                isTransient: { _ in false }, mapper: ControlMapper(), renderer: renderer, recorder: nil,
                                 configuration: TrackingLoop.Configuration(startCalibrating: true))
         runToEnd(loop)
         let sent = controls(renderer)
@@ -89,8 +89,8 @@ final class TrackingLoopTests: XCTestCase {
 
     func testASourceFailureEndsTheLoopAndIsKept() {
         let source = ScriptedFrameSource(times: [1, 1.1], failure: CameraGone())
-        let loop = TrackingLoop(source: source, tracker: tracker, isTransient: { _ in false }, mapper: ControlMapper(),
-                                renderer: nil, recorder: nil)
+        let loop = TrackingLoop(source: source, tracker: HandTrackingFunction(tracker), isTransient: { _ in false },
+                                mapper: ControlMapper(), renderer: nil, recorder: nil)
         runToEnd(loop)
         XCTAssertTrue(loop.failure is CameraGone)
         XCTAssertEqual(loop.snapshot.withLock { $0.trackedFrames }, 2)

@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-import ThereminAudio
 import ThereminCore
 import ThereminSession
 import ThereminTestSupport
@@ -9,8 +8,8 @@ import ThereminTestSupport
 /// no file decoder, model or command line.
 final class OfflineInputTests: XCTestCase {
     /// A tracker that puts the hand at a height from the frame's time and loses it on every fourth frame.
-    private func scriptedTracker(calls: Counter) -> TrackingLoop.Tracker {
-        { frame in
+    private func scriptedTracker(calls: Counter, forgets: Counter = Counter()) -> HandTrackingFunction {
+        HandTrackingFunction(forget: { forgets.add() }) { frame in
             calls.add()
             let present = frame.sequence % 4 != 3
             return HandsFrame(HandSample(t: frame.captureTime, x: 0.8, y: present ? 0.5 : 0, present: present))
@@ -22,7 +21,7 @@ final class OfflineInputTests: XCTestCase {
         let forgets = Counter()
         var progress: [Int] = []
         let input = OfflineInput(source: ScriptedFrameSource(count: 9, rate: 30, start: 100), name: "clip.mp4",
-                                 tracker: scriptedTracker(calls: calls), forgetBetweenFrames: { forgets.add() })
+                                 tracker: scriptedTracker(calls: calls, forgets: forgets), forgetsBetweenFrames: true)
         let frames = try input.track { progress.append($0) }
         XCTAssertEqual(frames.count, 9)
         XCTAssertEqual(calls.value, 9)
@@ -54,7 +53,8 @@ final class OfflineInputTests: XCTestCase {
         try OfflineInput.record(frames, into: try TraceWriter(path: path, metadata: TraceMetadata(), hands: 1))
         let readBack = try TraceReader.read(path: path)
         XCTAssertEqual(readBack.samples.map(\.present), frames.map { !$0.present.isEmpty })
-        let setup = try RenderSetup(sound: SoundDescription(mapper: ControlMapper()), sampleRate: 48_000)
+        let setup = try RenderSetup(sound: SoundDescription(mapper: ControlMapper()), sampleRate: 48_000,
+                                    files: NoBackingFiles.self)
         let direct = setup.performance(of: OfflineInput.trace(of: frames, metadata: TraceMetadata(), hands: 1))
         let replayed = setup.performance(of: readBack)
         XCTAssertEqual(direct.totalFrames, replayed.totalFrames)

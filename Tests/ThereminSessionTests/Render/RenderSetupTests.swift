@@ -33,11 +33,11 @@ final class RenderSetupTests: XCTestCase {
     func testTheTracePlaysThroughTheMappingWithItsTail() throws {
         let sound = SoundDescription(mapper: ControlMapper(), voice: VoiceSettings(),
                                      effects: [.delay(DelaySettings())])
-        let render = try RenderSetup(sound: sound, sampleRate: 48_000).performance(of: trace)
+        let render = try RenderSetup(sound: sound, sampleRate: 48_000, files: BackingTrackLoader.self).performance(of: trace)
         XCTAssertGreaterThan(render.duration, 1 + sound.tail - 0.01, "the last frame, then the fade and the echoes")
         let left = renderLeft(render)
         XCTAssertGreaterThan(SignalMeasurements.amplitude(left[9_600..<38_400], frequency: 440, sampleRate: 48_000), 0.3)
-        let again = renderLeft(try RenderSetup(sound: sound, sampleRate: 48_000).performance(of: trace))
+        let again = renderLeft(try RenderSetup(sound: sound, sampleRate: 48_000, files: BackingTrackLoader.self).performance(of: trace))
         XCTAssertEqual(left, again, "bit-identical run to run")
     }
 
@@ -47,7 +47,7 @@ final class RenderSetupTests: XCTestCase {
                                   to: band)
         var sound = SoundDescription(mapper: ControlMapper())
         sound.backing = BackingTrackDescription(path: band, loops: false, volume: 0.4)
-        let left = renderLeft(try RenderSetup(sound: sound, sampleRate: 48_000).performance(of: trace))
+        let left = renderLeft(try RenderSetup(sound: sound, sampleRate: 48_000, files: BackingTrackLoader.self).performance(of: trace))
         XCTAssertEqual(SignalMeasurements.amplitude(left[9_600..<38_400], frequency: 150, sampleRate: 48_000), 0.2,
                        accuracy: 0.01, "the band at 0.4")
         XCTAssertGreaterThan(SignalMeasurements.amplitude(left[9_600..<38_400], frequency: 440, sampleRate: 48_000), 0.3,
@@ -57,7 +57,7 @@ final class RenderSetupTests: XCTestCase {
     func testAnUnreadableBackingTrackFailsBeforeAnyRender() {
         var sound = SoundDescription(mapper: ControlMapper())
         sound.backing = BackingTrackDescription(path: "/no/such/band.flac", loops: true, volume: 1)
-        XCTAssertThrowsError(try RenderSetup(sound: sound, sampleRate: 48_000)) { error in
+        XCTAssertThrowsError(try RenderSetup(sound: sound, sampleRate: 48_000, files: BackingTrackLoader.self)) { error in
             XCTAssertTrue(error is SoundFileError, "\(error)")
             XCTAssertEqual((error as? ReportableError)?.exitStatus, 2)
         }

@@ -1,5 +1,6 @@
 /// What one thread got when it asked for real-time scheduling, for `-v`'s scheduling line and the refusal notice.
-package enum ThreadScheduling: Equatable, Sendable {
+/// Granted by the hardware side (`ThreadScheduler`); the session only reports it.
+public enum ThreadScheduling: Equatable, Sendable {
     /// `SCHED_FIFO` set by the thread itself (root, `CAP_SYS_NICE`, or an rtprio limit such as the audio group's).
     case fifo(priority: Int32)
     /// `SCHED_RR` granted by RealtimeKit, for a user who may not set it (capped by rtkit's MaxRealtimePriority).
@@ -7,17 +8,27 @@ package enum ThreadScheduling: Equatable, Sendable {
     /// Normal scheduling; `reason` says why rtkit did not help either (e.g. "no system D-Bus").
     case normal(reason: String)
 
-    package var isRealtime: Bool {
+    public var isRealtime: Bool {
         if case .normal = self { return false }
         return true
     }
 
     /// E.g. "SCHED_FIFO 70", "SCHED_RR 20 via rtkit", "normal (SCHED_FIFO refused; rtkit: no system D-Bus)".
-    package var description: String {
+    public var description: String {
         switch self {
         case .fifo(let priority): "SCHED_FIFO \(priority)"
         case .realtimeKit(let priority): "SCHED_RR \(priority) via rtkit"
         case .normal(let reason): "normal (SCHED_FIFO refused; rtkit: \(reason))"
         }
+    }
+
+    /// `-v`'s one line on what the threads that ask for real-time scheduling got (nil: the thread does not run),
+    /// e.g. "scheduling: audio thread SCHED_RR 20 via rtkit, tracking thread SCHED_RR 10 via rtkit; capture and the
+    /// rest normal".
+    public static func summary(audio: ThreadScheduling?, tracking: ThreadScheduling?) -> String {
+        let threads = [("audio", audio), ("tracking", tracking)].compactMap { name, scheduling in
+            scheduling.map { "\(name) thread \($0.description)" }
+        }
+        return "scheduling: " + (threads.isEmpty ? "" : threads.joined(separator: ", ") + "; ") + "capture and the rest normal"
     }
 }
