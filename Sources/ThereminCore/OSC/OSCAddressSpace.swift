@@ -35,8 +35,8 @@ public enum OSCAddressSpace {
                                                         .float(Float(hand.z ?? 0)), .float(Float(hand.confidence))]))
             if let side = hand.handedness { messages.append(OSCMessage(path + "/side", [.string(side.rawValue)])) }
             if !hand.landmarks.isEmpty {
-                messages.append(OSCMessage(path + "/landmarks",
-                                           hand.landmarks.flatMap { [.float(Float($0.x)), .float(Float($0.y)), .float(Float($0.z))] }))
+                let values = hand.landmarks.flatMap { [Float($0.x), Float($0.y), Float($0.z)] }
+                messages.append(OSCMessage(path + "/landmarks", values.map { .float($0) }))
             }
         }
         return messages
