@@ -28,7 +28,9 @@ final class OSCSenderTests: XCTestCase {
         sender.start()
         let control = Control(frequency: 440, amplitude: 0.5, gate: true)
         let hand = HandSample(t: 1, x: 0.25, y: 0.75, present: true, confidence: 0.875, handedness: .right,
-                              landmarks: (0..<21).map { NormalizedPoint(x: Double($0) / 32, y: 1 - Double($0) / 64) })
+                              landmarks: (0..<21).map {
+                                  NormalizedPoint(x: Double($0) / 32, y: 1 - Double($0) / 64, z: -Double($0) / 128)
+                              })
         // 1234567890.5 s after 1970: the time tag oscdump prints as NTP seconds.fraction in hex.
         let time = 1_234_567_890.5
         sender.send(OSCPacket(time: time, capturedAt: 0,
@@ -49,12 +51,15 @@ final class OSCSenderTests: XCTestCase {
         XCTAssertTrue(lines[2].hasSuffix("/theremin/level f 0.500000"), lines[2])
         XCTAssertTrue(lines[3].hasSuffix("/theremin/gate i 1"), lines[3])
         XCTAssertTrue(lines[4].hasSuffix("/theremin/hands i 1"), lines[4])
-        XCTAssertTrue(lines[5].hasSuffix("/theremin/hand/1/tip fff 0.250000 0.750000 0.875000"), lines[5])
+        // The tip's z is landmark 8's.
+        XCTAssertTrue(lines[5].hasSuffix("/theremin/hand/1/tip ffff 0.250000 0.750000 -0.062500 0.875000"), lines[5])
         XCTAssertTrue(lines[6].hasSuffix("/theremin/hand/1/side s \"right\""), lines[6])
-        let values = lines[7].split(separator: " ").suffix(42).compactMap { Double($0) }
-        XCTAssertEqual(values.count, 42)
-        XCTAssertEqual(values[2 * 20], 20.0 / 32, accuracy: 1e-6)
-        XCTAssertEqual(values[2 * 20 + 1], 1 - 20.0 / 64, accuracy: 1e-6)
+        XCTAssertTrue(lines[7].contains("/theremin/hand/1/landmarks " + String(repeating: "f", count: 63) + " "), lines[7])
+        let values = lines[7].split(separator: " ").suffix(63).compactMap { Double($0) }
+        XCTAssertEqual(values.count, 63)
+        XCTAssertEqual(values[3 * 20], 20.0 / 32, accuracy: 1e-6)
+        XCTAssertEqual(values[3 * 20 + 1], 1 - 20.0 / 64, accuracy: 1e-6)
+        XCTAssertEqual(values[3 * 20 + 2], -20.0 / 128, accuracy: 1e-6)
     }
 
     func testAFullQueueDropsTheOldestAndCountsThem() throws {

@@ -30,6 +30,7 @@ final class ClassicTrackerTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(sample.x * 320, 149)
         XCTAssertLessThanOrEqual(sample.x * 320, 167)
         XCTAssertTrue(sample.landmarks.isEmpty)
+        XCTAssertNil(sample.z, "no depth without landmarks")
         XCTAssertNil(sample.handedness)
         XCTAssertGreaterThan(sample.confidence, 0)
     }

@@ -38,6 +38,23 @@ final class NeuralTrackerTests: XCTestCase {
         }
     }
 
+    func testDepthIsRelativeToTheWrist() throws {
+        let tracker = try stillTracker()
+        for path in clearHands {
+            let sample = try tracker.track(try Fixtures.image(path)).sample
+            guard sample.landmarks.count == 21 else { XCTFail("no landmarks in \(path)"); continue }
+            let depths = sample.landmarks.map(\.z)
+            XCTAssertTrue(depths.allSatisfy(\.isFinite), "\(path): \(depths)")
+            // The wrist is the origin; the hand's other joints are a hand's length or less from it, in x's units.
+            XCTAssertLessThan(abs(depths[0]), 0.01, "\(path): wrist z \(depths[0])")
+            let tip = try XCTUnwrap(sample.z, path)
+            XCTAssertEqual(tip, depths[8])
+            XCTAssertLessThan(abs(tip), 0.5, path)
+            // A depth the model gave, not zeros: some joint lies off the wrist's plane.
+            XCTAssertGreaterThan(depths.map(abs).max() ?? 0, 0.005, "\(path): \(depths)")
+        }
+    }
+
     func testNoHandOnFacesAndStreets() throws {
         let tracker = try stillTracker()
         let folder = try Fixtures.corpus().appendingPathComponent("negatives")
@@ -115,6 +132,7 @@ final class NeuralTrackerTests: XCTestCase {
         XCTAssertEqual(selfie.sample.handedness, camera.sample.handedness)
         for (a, b) in zip(selfie.sample.landmarks, camera.sample.landmarks) {
             XCTAssertEqual(a.x, 1 - b.x, accuracy: 1e-6)
+            XCTAssertEqual(a.z, b.z, "mirroring leaves depth as it is")
         }
     }
 

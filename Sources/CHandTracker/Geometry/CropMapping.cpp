@@ -68,6 +68,10 @@ extern "C" th_point th_project_from_roi(th_point crop_point, th_rect roi, int im
     return th_point{(c * x - s * y) / w + roi.x_center, (s * x + c * y) / h + roi.y_center};
 }
 
+extern "C" float th_project_depth_from_roi(float crop_z, th_rect roi) {
+    return crop_z * roi.width;
+}
+
 extern "C" th_point th_mirror_point(th_point point) {
     return th_point{1.0f - point.x, point.y};
 }

@@ -30,6 +30,8 @@ LandmarkResult LandmarkModel::run(const cv::Mat &bgr, const th_rect &region) {
     for (int i = 0; i < TH_LANDMARK_COUNT; ++i) {
         const th_point inCrop{raw[3 * i] / TH_LANDMARK_INPUT_SIZE, raw[3 * i + 1] / TH_LANDMARK_INPUT_SIZE};
         result.landmarks[i] = th_project_from_roi(inCrop, region, bgr.cols, bgr.rows);
+        const float depthInCrop = raw[3 * i + 2] / TH_LANDMARK_INPUT_SIZE / TH_LANDMARK_NORMALIZE_Z;
+        result.depths[i] = th_project_depth_from_roi(depthInCrop, region);
     }
     return result;
 }

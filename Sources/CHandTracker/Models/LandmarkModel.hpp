@@ -19,6 +19,8 @@ struct LandmarkResult {
     float handedness = 0.0f;
     /// Landmarks normalized to the frame (camera orientation).
     th_point landmarks[TH_LANDMARK_COUNT] = {};
+    /// Each landmark's depth relative to the wrist, in the units of x (th_project_depth_from_roi).
+    float depths[TH_LANDMARK_COUNT] = {};
 };
 
 /// Runs the landmark model on a region of a frame.

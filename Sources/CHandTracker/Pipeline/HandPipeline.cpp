@@ -315,6 +315,7 @@ th_hand HandPipeline::report(const Found &found, bool detectorRan) const {
     for (int i = 0; i < TH_LANDMARK_COUNT; ++i) {
         const th_point point = found.landmarks.landmarks[i];
         hand.landmarks[i] = options_.mirrored ? th_mirror_point(point) : point;
+        hand.landmark_z[i] = found.landmarks.depths[i];
     }
     hand.fingertip = hand.landmarks[TH_INDEX_FINGERTIP];
     hand.region = options_.mirrored ? th_mirror_rect(found.region) : found.region;

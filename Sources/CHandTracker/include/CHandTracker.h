@@ -111,6 +111,10 @@ typedef struct th_hand {
     int landmark_count;
     /** Landmarks in MediaPipe order, normalized to the frame (mirrored when `mirrored`). */
     th_point landmarks[TH_LANDMARK_COUNT];
+    /** Each landmark's depth as MediaPipe gives it: relative to the wrist (landmark 0, whose z is about 0), in the
+     *  units of x (the frame's width), smaller towards the camera. The fingertip's is landmark_z[TH_INDEX_FINGERTIP].
+     *  Zero beyond `landmark_count` (the classical tracker has no depth). */
+    float landmark_z[TH_LANDMARK_COUNT];
     /** The index fingertip (landmark 8, or the classical tracker's topmost hull point). */
     th_point fingertip;
     /** 1 when the coordinates are in the mirrored selfie view. */

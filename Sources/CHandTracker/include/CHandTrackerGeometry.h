@@ -35,6 +35,9 @@ extern "C" {
 #define TH_LANDMARK_COUNT 21
 /** Index of the index fingertip among the landmarks. */
 #define TH_INDEX_FINGERTIP 8
+/** The hand graph's extra divisor of the landmark model's z (`normalize_z` in hand_landmark_cpu.pbtxt), which
+ *  MediaPipe applies for the z distribution of the model's training data. */
+#define TH_LANDMARK_NORMALIZE_Z 0.4f
 
 /* ---- Plain value types ------------------------------------------------------------------------------------------ */
 
@@ -214,6 +217,14 @@ void th_crop_to_image_affine(th_rect roi, int image_width, int image_height, int
 
 /** Maps a point normalized to the crop (0..1 across the ROI) back to normalized image coordinates. */
 th_point th_project_from_roi(th_point crop_point, th_rect roi, int image_width, int image_height);
+
+/**
+ * A landmark's depth in the frame from its depth normalized to the crop (the model's z / TH_LANDMARK_INPUT_SIZE /
+ * TH_LANDMARK_NORMALIZE_Z): scaled by the region's width, as MediaPipe's LandmarkProjectionCalculator does, so that it
+ * is in the units of x (the frame's width). The model's z is relative to the wrist and negative towards the camera;
+ * mirroring leaves it as it is.
+ */
+float th_project_depth_from_roi(float crop_z, th_rect roi);
 
 /** The selfie-view (mirrored) version of a normalized point: x' = 1 - x. */
 th_point th_mirror_point(th_point point);

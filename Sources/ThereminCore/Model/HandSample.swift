@@ -41,19 +41,32 @@ public struct HandSample: Sendable, Equatable {
         self.region = region
     }
 
+    /// The fingertip's depth relative to the wrist (landmark 8's `z`), or nil when the source gives no landmarks (the
+    /// classical tracker, a replayed trace).
+    public var z: Double? {
+        landmarks.count > Self.fingertipLandmark ? landmarks[Self.fingertipLandmark].z : nil
+    }
+
+    /// The index fingertip among MediaPipe's 21 landmarks: the point `x` and `y` are when there are landmarks.
+    public static let fingertipLandmark = 8
+
     /// A sample saying "no hand at time t".
     public static func absent(at t: Double) -> HandSample {
         HandSample(t: t, x: 0, y: 0, present: false, confidence: 0)
     }
 }
 
-/// A point in normalized image coordinates.
+/// A point in normalized image coordinates, with the landmark model's depth when it has one.
 public struct NormalizedPoint: Sendable, Equatable {
     public var x: Double
     public var y: Double
-    public init(x: Double, y: Double) {
+    /// Depth as MediaPipe gives it: relative to the wrist (landmark 0, about 0), in the units of x, smaller towards
+    /// the camera; 0 where the source has none.
+    public var z: Double
+    public init(x: Double, y: Double, z: Double = 0) {
         self.x = x
         self.y = y
+        self.z = z
     }
 }
 

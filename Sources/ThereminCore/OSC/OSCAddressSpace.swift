@@ -6,11 +6,14 @@
 /// /theremin/level   f        amplitude 0..1 (what the volume hand sets; 0 while the gate is shut)
 /// /theremin/gate    i        1 sounding, 0 silent (no hand, paused, calibrating)
 /// /theremin/hands   i        hands seen in this frame
-/// /theremin/hand/N/tip        f f f     index fingertip x, y (normalized, mirrored view, y down), confidence 0..1
+/// /theremin/hand/N/tip        f f f f   index fingertip x, y (normalized, mirrored view, y down), z, confidence 0..1
 /// /theremin/hand/N/side       s         "left" or "right", when the tracker knows
-/// /theremin/hand/N/landmarks  f x 42    the 21 landmarks as x0 y0 … x20 y20, when the tracker gives them
+/// /theremin/hand/N/landmarks  f x 63    the 21 landmarks as x0 y0 z0 … x20 y20 z20, when the tracker gives them
 /// ```
 /// N counts the hands seen from 1, in the tracker's order (with `--hands 2`, the order the roles are read in).
+/// z is the landmark model's depth (`NormalizedPoint.z`): relative to the wrist, in the units of x, smaller towards
+/// the camera. The tip always has four values, so a patch unpacks it one way; its z is 0 where the source has no
+/// depth (the classical tracker, a replayed trace), and those frames send no `landmarks`.
 public enum OSCAddressSpace {
     public static let prefix = "/theremin"
 
@@ -29,11 +32,11 @@ public enum OSCAddressSpace {
         for (index, hand) in seen.enumerated() {
             let path = prefix + "/hand/\(index + 1)"
             messages.append(OSCMessage(path + "/tip", [.float(Float(hand.x)), .float(Float(hand.y)),
-                                                        .float(Float(hand.confidence))]))
+                                                        .float(Float(hand.z ?? 0)), .float(Float(hand.confidence))]))
             if let side = hand.handedness { messages.append(OSCMessage(path + "/side", [.string(side.rawValue)])) }
             if !hand.landmarks.isEmpty {
-                messages.append(OSCMessage(path + "/landmarks",
-                                           hand.landmarks.flatMap { [.float(Float($0.x)), .float(Float($0.y))] }))
+                let values = hand.landmarks.flatMap { [Float($0.x), Float($0.y), Float($0.z)] }
+                messages.append(OSCMessage(path + "/landmarks", values.map { .float($0) }))
             }
         }
         return messages

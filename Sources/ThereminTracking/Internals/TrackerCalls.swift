@@ -173,8 +173,13 @@ enum TrackerCalls {
     static func landmarks(of hand: th_hand) -> [NormalizedPoint] {
         let count = Int(max(0, min(hand.landmark_count, TH_LANDMARK_COUNT)))
         return withUnsafeBytes(of: hand.landmarks) { raw in
-            let points = raw.bindMemory(to: th_point.self)
-            return (0..<count).map { NormalizedPoint(x: Double(points[$0].x), y: Double(points[$0].y)) }
+            withUnsafeBytes(of: hand.landmark_z) { rawDepths in
+                let points = raw.bindMemory(to: th_point.self)
+                let depths = rawDepths.bindMemory(to: Float.self)
+                return (0..<count).map {
+                    NormalizedPoint(x: Double(points[$0].x), y: Double(points[$0].y), z: Double(depths[$0]))
+                }
+            }
         }
     }
 
@@ -198,6 +203,12 @@ enum TrackerCalls {
             let points = raw.bindMemory(to: th_point.self)
             for (i, p) in landmarks.enumerated() {
                 points[i] = th_point(x: Float(p.x), y: Float(p.y))
+            }
+        }
+        withUnsafeMutableBytes(of: &c.landmark_z) { raw in
+            let depths = raw.bindMemory(to: Float.self)
+            for (i, p) in landmarks.enumerated() {
+                depths[i] = Float(p.z)
             }
         }
         if let region = hand.region {

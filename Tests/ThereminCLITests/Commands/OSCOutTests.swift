@@ -44,6 +44,9 @@ final class OSCOutTests: BinaryTestCase {
             }
             if bundle.messages[3].values == ["1"] { notes.insert(note) }
             XCTAssertEqual(bundle.messages[5].address, "/theremin/hand/1/tip")
+            // The demo's hand has no landmarks, so no depth: the tip keeps its four values, z 0.
+            XCTAssertEqual(bundle.messages[5].values.count, 4, "\(bundle)")
+            XCTAssertEqual(bundle.messages[5].values.dropFirst(2).first, "0.000000", "\(bundle)")
         }
         XCTAssertTrue(notes.contains(64), "the opening E4 among the notes played: \(notes.sorted())")
         XCTAssertTrue(notes.isSubset(of: tuneNotes.union(tuneNotes.map { $0 - 1 }).union(tuneNotes.map { $0 + 1 })),

@@ -21,8 +21,22 @@ final class OSCAddressSpaceTests: XCTestCase {
         XCTAssertEqual(messages[2].arguments, [.float(0)])
         XCTAssertEqual(messages[3].arguments, [.int(0)])
         XCTAssertEqual(messages[4].arguments, [.int(2)])
-        XCTAssertEqual(messages[5].arguments, [.float(0.1), .float(0.2), .float(0.9)])
+        // No landmarks, no depth: z is 0, and the tip keeps its four values.
+        XCTAssertEqual(messages[5].arguments, [.float(0.1), .float(0.2), .float(0), .float(0.9)])
         XCTAssertEqual(messages[7].arguments, [.string("left")])
+    }
+
+    func testTheTipAndLandmarksCarryTheLandmarkModelsDepth() {
+        let landmarks = (0..<21).map { NormalizedPoint(x: Double($0) / 32, y: 0.5, z: -Double($0) / 64) }
+        let hand = HandSample(t: 0, x: 8.0 / 32, y: 0.5, present: true, confidence: 0.75, landmarks: landmarks)
+        let messages = OSCAddressSpace.messages(control: Control(frequency: 440, amplitude: 1, gate: true),
+                                                hands: HandsFrame(hand))
+        XCTAssertEqual(messages.map(\.address).suffix(2), ["/theremin/hand/1/tip", "/theremin/hand/1/landmarks"])
+        XCTAssertEqual(messages[5].arguments, [.float(0.25), .float(0.5), .float(-0.125), .float(0.75)])
+        let values = messages[6].arguments
+        XCTAssertEqual(values.count, 63)
+        // x y z per landmark, in MediaPipe's order.
+        XCTAssertEqual(Array(values[(3 * 20)...]), [.float(Float(20.0 / 32)), .float(0.5), .float(Float(-20.0 / 64))])
     }
 
     func testEndpointsParseAndMalformedOnesAreRefused() {

@@ -70,6 +70,16 @@ final class CropMappingTests: XCTestCase {
         XCTAssertEqual(top.y, 0.5, accuracy: 1e-6)
     }
 
+    func testDepthIsScaledLikeXByTheRegionsWidth() {
+        // A crop depth of -0.5 (half the crop's width towards the camera) in a region a quarter of the frame wide is
+        // -0.125 frame widths, whatever the region's height or turn.
+        let roi = th_rect(x_center: 0.3, y_center: 0.6, width: 0.25, height: 0.5, rotation: 1.2)
+        XCTAssertEqual(th_project_depth_from_roi(-0.5, roi), -0.125, accuracy: 1e-7)
+        XCTAssertEqual(th_project_depth_from_roi(0, roi), 0)
+        // The model's raw z (224-pixel crop) through the hand graph's normalize_z.
+        XCTAssertEqual(TH_LANDMARK_NORMALIZE_Z, 0.4)
+    }
+
     func testMirroringFlipsXAndRotation() {
         let p = th_mirror_point(th_point(x: 0.2, y: 0.7))
         XCTAssertEqual(p.x, 0.8, accuracy: 1e-7)
