@@ -77,13 +77,17 @@ def read_wav(wav_path):
     ints = (data[:, 0].astype(np.int32) | (data[:, 1].astype(np.int32) << 8) | (data[:, 2].astype(np.int32) << 16))
     return np.where(ints >= 1 << 23, ints - (1 << 24), ints).astype(np.float64)
 
-def pitch_track(signal, times):
+def pitch_track(signal, times, runs=None):
     """(times, Hz) on a 1 ms grid from a signal's rising zero crossings; times(k) is when sample k was heard
-    (fractional k)."""
+    (fractional k). `runs`: the first sample of each run the device played (after an underrun it starts again):
+    a period across two runs is a gap, not a pitch."""
     rising = np.where((signal[:-1] < 0) & (signal[1:] >= 0))[0]
     crossings = times(rising + signal[rising] / (signal[rising] - signal[rising + 1]))
     periods = np.diff(crossings)
     keep = (periods > 1 / 2000) & (periods < 1 / 50)
+    if runs is not None:
+        run = np.searchsorted(np.asarray(runs), rising, "right")
+        keep &= run[1:] == run[:-1]
     middle = (crossings[:-1] + crossings[1:]) / 2
     grid = np.arange(middle[keep][0], middle[keep][-1], 0.001)
     return grid, np.interp(grid, middle[keep], 1 / periods[keep])
@@ -214,7 +218,7 @@ class Live:
         clip_time = ClipClock(log[:, 1], log[:, 2], fps)
         heard_at = PlayClock([int(r[1]) for r in runs], [float(r[2]) for r in runs], rate)
         due = clip_time.due
-        t, f = pitch_track(sound, lambda k: clip_time(heard_at(k)))
+        t, f = pitch_track(sound, lambda k: clip_time(heard_at(k)), runs=[int(r[1]) for r in runs])
         keep = np.isfinite(t)
         tt, ty, present = read_trace(trace)
         # Trace time is capture time less the take's clock origin, which its header notes.
@@ -283,20 +287,21 @@ def measure(runner, fps, near, far, folder, responses):
         row(f"vibrato {rate} Hz, ±{amplitude} px", "trace", trace_cells)
         row("", "sound", sound_cells)
     for direction, size in [("up", 96), ("down", -96)]:
-        start, duration = 1.0, 0.05
+        # The leap 1.5 s into the clip: live start-up on a loaded machine can take most of the first second.
+        start, duration = 1.5, 0.05
         path = min_jerk(start, size, duration)
         clip = os.path.join(folder, f"leap-{direction}-{fps}.nut")
-        make_clip(near, path, fps, 2.2, 3, clip)
+        make_clip(near, path, fps, 2.7, 3, clip)
         cells = []
         for response in responses:
-            _, (t, f), _, extra = runner.run(clip, fps, 2.2, response)
+            _, (t, f), _, extra = runner.run(clip, fps, 2.7, response)
             note(response, extra)
             t, f = regular_grid(t, f)
             before = f[(t > start - 0.4) & (t < start - 0.05)].mean()
             y0 = height_of(before)
             target = 440 - 220 * (y0 + size / HEIGHT)
             error = cents(f, target)
-            after = (t >= start) & (t < 2.1)  # not the fade at the clip's end
+            after = (t >= start) & (t < start + 1.1)  # not the fade at the clip's end
             off = np.where(after & (np.abs(error) > 5))[0]
             settle = (t[off[-1]] - start - duration) * 1000 if off.size else 0
             sign = 1 if target > before else -1

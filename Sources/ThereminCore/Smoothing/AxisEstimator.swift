@@ -102,7 +102,9 @@ public struct AxisEstimator: Sendable {
     public var estimate: AxisSmoother.Estimate {
         if let swing {
             let margin = settings.overshootMargin + 3 * noise
-            return AxisSmoother.Estimate(value: swing.value, slope: swing.slope, horizon: horizon,
+            // A sine is carried further: the fit knows where the swing turns, so a late or dropped frame (a busy
+            // machine) leaves the sound on the swing rather than stopped at the horizon.
+            return AxisSmoother.Estimate(value: swing.value, slope: swing.slope, horizon: horizon + interval,
                                          bounds: (swing.low - margin)...(swing.high + margin), path: swing.path)
         }
         // A velocity within the noise of its own estimate is not followed: a still hand's jitter, carried a frame
