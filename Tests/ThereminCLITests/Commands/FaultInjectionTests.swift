@@ -123,17 +123,24 @@ final class FaultInjectionTests: BinaryTestCase {
     }
 
     func testStalledCameraFadesOutInsteadOfHoldingTheNote() throws {
-        let camera = try camera { $0.stallAfter = 45; $0.stallFor = 2 }
+        let camera = try camera()
         defer { camera.stop() }
         let trace = directory.appendingPathComponent("stall.csv").path
         let (running, capture) = try play(camera, trace: trace)
-        let resumed = waitUntil(timeout: 30) { recordedLines(trace) > 90 }
+        // Stalled for 2 s once the hand is heard (as the unplug above), then 45 more rows.
+        let heard = waitUntil(timeout: 60) { rowsWithTheHand(trace) >= 30 }
+        let stalledAt = ((try? FileManager.default.attributesOfItem(atPath: capture)[.size] as? Int) ?? 0) / 8
+        try camera.send("stall")
+        usleep(2_000_000)
+        try camera.send("resume")
+        let before = recordedLines(trace)
+        let resumed = heard && waitUntil(timeout: 30) { recordedLines(trace) > before + 45 }
         running.signal(SIGINT)
         let result = running.wait()
         XCTAssertTrue(resumed, result.stderr)
         XCTAssertEqual(result.status, 0, result.stderr)
         let audio = try ALSATestEnvironment.readFloatCapture(path: capture, channels: 2)
-        let quiet = silences(audio, capture: capture, minimum: 1.0)
+        let quiet = silences(audio, capture: capture, minimum: 1.0).filter { $0.start >= stalledAt }
         XCTAssertEqual(quiet.count, 1, "one silence during the 2 s stall: \(quiet), "
                        + "\(ALSATestEnvironment.underruns(capturedInto: capture).real) real underruns")
         if let gap = quiet.first {
