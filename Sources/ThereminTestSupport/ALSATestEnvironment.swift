@@ -113,6 +113,24 @@ public final class ALSATestEnvironment: @unchecked Sendable {
     /// Where the paced device capturing into `capture` logs when each run started playing.
     public static func playTimesLog(for capture: String) -> String { capture + ".times" }
 
+    /// When each frame of the paced device's capture was heard, from its `times` log (a line per run it played: the
+    /// capture's frame the run started with and its CLOCK_MONOTONIC time), at speed 1: a real underrun leaves wall
+    /// time without sound, so a stretch of the capture lasted longer than its frame count says. Nil without the log.
+    public static func playClock(capturedInto capture: String) -> ((Int) -> Double)? {
+        guard let text = try? String(contentsOfFile: playTimesLog(for: capture), encoding: .utf8) else { return nil }
+        let runs: [(frame: Int, seconds: Double, rate: Double)] = text.split(separator: "\n").compactMap { line in
+            let field = line.split(separator: " ")
+            guard field.count >= 4, field[0] == "start", let frame = Int(field[1]), let seconds = Double(field[2]),
+                  let rate = Double(field[3]), rate > 0 else { return nil }
+            return (frame, seconds, rate)
+        }
+        guard let first = runs.first else { return nil }
+        return { frame in
+            let run = runs.last { $0.frame <= frame } ?? first
+            return run.seconds + Double(frame - run.frame) / run.rate
+        }
+    }
+
     /// Where the paced device capturing into `capture` logs its underruns.
     public static func underrunLog(for capture: String) -> String { capture + ".underruns" }
 

@@ -69,10 +69,10 @@ final class MJPEGCaptureTests: XCTestCase {
         XCTAssertEqual(camera.statistics.framesDamaged, 0)
     }
 
-    /// Each size at each rate is granted as asked, and the frames come at that rate (their capture times are the
-    /// times the fake camera's frames were due). On a loaded machine the fake camera (a process at normal priority)
-    /// may miss a due time and serve the next one, so the shortest of ten intervals is the camera's rate: a wrong
-    /// rate (30 fps served for 60) shows in every interval.
+    /// Each size at each rate is granted as asked, and the camera runs at that rate: its frames, stamped with the
+    /// times they were due, never come closer than one period apart. (How close to one period they come is the fake
+    /// camera's own keeping up: on a loaded machine its software JPEG encoder falls behind at 1280x720 and 60 fps,
+    /// and a late frame is due when it is made, as a sensor's clock skips ahead.)
     func testSizesAndRatesAreNegotiated() throws {
         let fake = try startMJPEGCamera()
         for size in [vga, hd] {
@@ -86,14 +86,16 @@ final class MJPEGCaptureTests: XCTestCase {
                 let status = try fake.status()
                 XCTAssertEqual(status["format"], "MJPG")
                 XCTAssertEqual(status["size"], size.description)
-                var previous = try XCTUnwrap(camera.nextFrame())
-                var shortest = Double.infinity
-                for _ in 0..<10 {
+                XCTAssertEqual(Double(status["fps"] ?? ""), fps, "\(size): the camera runs at the rate asked")
+                let first = try XCTUnwrap(camera.nextFrame())
+                var last = first
+                while last.sequence < first.sequence + 10 {
                     let frame = try XCTUnwrap(camera.nextFrame())
-                    shortest = min(shortest, frame.captureTime - previous.captureTime)
-                    previous = frame
+                    let periods = Double(frame.sequence - last.sequence)
+                    XCTAssertGreaterThanOrEqual(frame.captureTime - last.captureTime, periods * 0.9 / fps,
+                                                "\(size) at \(fps) fps: frames \(last.sequence) and \(frame.sequence)")
+                    last = frame
                 }
-                XCTAssertEqual(shortest, 1 / fps, accuracy: 0.1 / fps, "\(size) at \(fps) fps")
                 camera.close()
             }
         }

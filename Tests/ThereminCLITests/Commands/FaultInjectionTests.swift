@@ -53,17 +53,28 @@ final class FaultInjectionTests: BinaryTestCase {
         return false
     }
 
-    /// Stretches of silence (10 ms windows below -80 dB) longer than `minimum` seconds, as (start, end) seconds.
-    private func silences(_ audio: [Float], minimum: Double) -> [(Double, Double)] {
+    /// Rows of the take so far in which the hand was tracked (`present` is the fourth column).
+    private func rowsWithTheHand(_ trace: String) -> Int {
+        guard let text = try? String(contentsOfFile: trace, encoding: .utf8) else { return 0 }
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") && $0.split(separator: ",").dropFirst(3).first == "1" }
+            .count
+    }
+
+    /// Stretches of silence (10 ms windows below -80 dB) that lasted `minimum` seconds or more as heard (the paced
+    /// device's play times: on a loaded machine its real underruns leave wall time without sound, which the frame
+    /// count alone would not show), as capture frames and their length in seconds.
+    private func silences(_ audio: [Float], capture: String, minimum: Double) -> [(start: Int, end: Int, seconds: Double)] {
+        let clock = ALSATestEnvironment.playClock(capturedInto: capture) ?? { Double($0) / 48_000 }
         let window = 480
-        var result: [(Double, Double)] = []
+        var result: [(start: Int, end: Int, seconds: Double)] = []
         var start: Int?
         var index = 0
         while index + window <= audio.count {
             let quiet = SignalMeasurements.peak(audio[index..<(index + window)]) < 1e-4
             if quiet, start == nil { start = index }
             if !quiet, let begun = start {
-                if Double(index - begun) / 48_000 >= minimum { result.append((Double(begun) / 48_000, Double(index) / 48_000)) }
+                let seconds = clock(index) - clock(begun)
+                if seconds >= minimum { result.append((begun, index, seconds)) }
                 start = nil
             }
             index += window
@@ -72,52 +83,71 @@ final class FaultInjectionTests: BinaryTestCase {
     }
 
     func testUnpluggedCameraFadesOutAndComesBackWithTheRecordingComplete() throws {
-        let camera = try camera { $0.unplugAfter = 45; $0.plugBackAfter = 1.5 }
+        let camera = try camera()
         defer { camera.stop() }
         let trace = directory.appendingPathComponent("unplug.csv").path
         let (running, capture) = try play(camera, trace: trace)
-        // 45 frames before the unplug, then at least 45 more after the camera came back.
-        let recovered = waitUntil(timeout: 30) { recordedLines(trace) > 100 }
+        // Unplugged for 1.5 s once the hand is heard (30 rows with the hand), not after a count of camera frames: on
+        // a loaded machine the debug build was still starting when 45 frames had gone by, and the first silence,
+        // judged as the fade-out, was the end of the start cue.
+        let heard = waitUntil(timeout: 60) { rowsWithTheHand(trace) >= 30 }
+        // The sound written so far (stereo float frames): the fade-out judged below is the first silence after it.
+        let unpluggedAt = ((try? FileManager.default.attributesOfItem(atPath: capture)[.size] as? Int) ?? 0) / 8
+        try camera.send("unplug")
+        usleep(1_500_000)
+        try camera.send("plug")
+        // Then at least 45 more rows after the camera came back.
+        let before = recordedLines(trace)
+        let recovered = heard && waitUntil(timeout: 30) { recordedLines(trace) > before + 45 }
         running.signal(SIGINT)
         let result = running.wait()
+        XCTAssertTrue(heard, "the hand was tracked before the unplug: \(result.stderr)")
         XCTAssertTrue(recovered, "frames arrive again after the replug: \(result.stderr)")
         XCTAssertEqual(result.status, 0, result.stderr)
         let recorded = try TraceReader.read(path: trace)
-        XCTAssertGreaterThan(recorded.samples.count, 100)
+        XCTAssertGreaterThan(recorded.samples.count, before + 45, "every row from before the unplug and after the replug")
         let gaps = zip(recorded.samples, recorded.samples.dropFirst()).map { $1.t - $0.t }
         XCTAssertGreaterThan(gaps.max() ?? 0, 1, "the trace shows the time the camera was away")
 
         let audio = try ALSATestEnvironment.readFloatCapture(path: capture, channels: 2)
-        let quiet = silences(audio, minimum: 0.5)
+        let quiet = silences(audio, capture: capture, minimum: 0.5).filter { $0.start >= unpluggedAt }
         XCTAssertFalse(quiet.isEmpty, "the sound faded out while the camera was away")
         if let gap = quiet.first {
-            XCTAssertGreaterThan(SignalMeasurements.rms(audio[Int(gap.1 * 48_000)...].prefix(48_000)), 0.01,
+            XCTAssertGreaterThan(SignalMeasurements.rms(audio[gap.end...].prefix(48_000)), 0.01,
                                  "and came back when it returned")
-            let fadeStart = max(0, Int(gap.0 * 48_000) - 4_800)
+            let fadeStart = max(0, gap.start - 4_800)
             let steady = audio[max(0, fadeStart - 24_000)..<fadeStart]
-            XCTAssertLessThanOrEqual(SignalMeasurements.maxStep(audio[fadeStart..<Int(gap.0 * 48_000) + 480]),
+            XCTAssertLessThanOrEqual(SignalMeasurements.maxStep(audio[fadeStart..<gap.start + 480]),
                                      SignalMeasurements.maxStep(steady) * 1.1 + 0.002, "the fade does not click")
         }
     }
 
     func testStalledCameraFadesOutInsteadOfHoldingTheNote() throws {
-        let camera = try camera { $0.stallAfter = 45; $0.stallFor = 2 }
+        let camera = try camera()
         defer { camera.stop() }
         let trace = directory.appendingPathComponent("stall.csv").path
         let (running, capture) = try play(camera, trace: trace)
-        let resumed = waitUntil(timeout: 30) { recordedLines(trace) > 90 }
+        // Stalled for 2 s once the hand is heard (as the unplug above), then 45 more rows.
+        let heard = waitUntil(timeout: 60) { rowsWithTheHand(trace) >= 30 }
+        let stalledAt = ((try? FileManager.default.attributesOfItem(atPath: capture)[.size] as? Int) ?? 0) / 8
+        try camera.send("stall")
+        usleep(2_000_000)
+        try camera.send("resume")
+        let before = recordedLines(trace)
+        let resumed = heard && waitUntil(timeout: 30) { recordedLines(trace) > before + 45 }
         running.signal(SIGINT)
         let result = running.wait()
         XCTAssertTrue(resumed, result.stderr)
         XCTAssertEqual(result.status, 0, result.stderr)
         let audio = try ALSATestEnvironment.readFloatCapture(path: capture, channels: 2)
-        let quiet = silences(audio, minimum: 1.0)
-        XCTAssertEqual(quiet.count, 1, "one silence during the 2 s stall: \(quiet)")
+        let quiet = silences(audio, capture: capture, minimum: 1.0).filter { $0.start >= stalledAt }
+        XCTAssertEqual(quiet.count, 1, "one silence during the 2 s stall: \(quiet), "
+                       + "\(ALSATestEnvironment.underruns(capturedInto: capture).real) real underruns")
         if let gap = quiet.first {
-            XCTAssertGreaterThan(gap.1 - gap.0, 1.2, "silent for most of the stall")
+            XCTAssertGreaterThan(gap.seconds, 1.2, "silent for most of the stall")
             // A stall as long as the camera's 2 s frame timeout may also be taken for a lost camera and reopened
             // (retried once a second), which can add up to a second before the sound returns.
-            XCTAssertLessThan(gap.1 - gap.0, 3.5)
+            XCTAssertLessThan(gap.seconds, 3.5)
         }
     }
 

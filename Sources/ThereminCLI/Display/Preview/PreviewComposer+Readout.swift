@@ -158,19 +158,27 @@ extension PreviewComposer {
 
     /// Problems to show (camera lost, recording failed, a setting not remembered), on red panels at the top left.
     func drawWarnings(_ warnings: [String], on canvas: inout Canvas, layout: PreviewLayout) {
-        guard !warnings.isEmpty else { return }
-        let pad = layout.pixels(6)
-        let left = layout.margin
-        let width = layout.width - layout.panelWidth - 3 * layout.margin
-        let scale = layout.bodyTextScale
-        let lines = warnings.flatMap { PreviewComposer.wrap($0, width: width - 2 * pad, scale: scale) }
-        let lineHeight = Canvas.measure("Ag", scale: scale).height + pad + layout.pixels(2)
-        let height = lineHeight * lines.count + pad
-        let top = layout.margin
-        canvas.blend(x: left, y: top, width: width, height: height, color: PreviewPalette.muted, opacity: 0.75)
-        for (index, line) in lines.enumerated() {
-            canvas.text(line, x: left + pad, baseline: top + lineHeight * (index + 1) - layout.pixels(2), scale: scale,
-                        color: .white, thickness: layout.textThickness)
+        guard let box = PreviewComposer.warningBox(warnings, layout: layout) else { return }
+        canvas.blend(x: box.x, y: box.y, width: box.width, height: box.height, color: PreviewPalette.muted,
+                     opacity: PreviewComposer.warningOpacity)
+        for (index, line) in box.lines.enumerated() {
+            canvas.text(line, x: box.x + box.pad, baseline: box.y + box.lineHeight * (index + 1) - layout.pixels(2),
+                        scale: layout.bodyTextScale, color: .white, thickness: layout.textThickness)
         }
+    }
+
+    /// How much the warnings' panel hides of the picture under it.
+    static let warningOpacity = 0.75
+
+    /// Where `drawWarnings` puts its panel and the lines it wraps the warnings into (nil without warnings); the
+    /// screen tests use it to tell a line the panel covers from a line drawn in the wrong place.
+    static func warningBox(_ warnings: [String], layout: PreviewLayout)
+        -> (x: Int, y: Int, width: Int, height: Int, lines: [String], lineHeight: Int, pad: Int)? {
+        guard !warnings.isEmpty else { return nil }
+        let pad = layout.pixels(6)
+        let width = layout.width - layout.panelWidth - 3 * layout.margin
+        let lines = warnings.flatMap { PreviewComposer.wrap($0, width: width - 2 * pad, scale: layout.bodyTextScale) }
+        let lineHeight = Canvas.measure("Ag", scale: layout.bodyTextScale).height + pad + layout.pixels(2)
+        return (layout.margin, layout.margin, width, lineHeight * lines.count + pad, lines, lineHeight, pad)
     }
 }

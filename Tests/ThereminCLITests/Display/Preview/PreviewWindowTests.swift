@@ -77,6 +77,15 @@ final class PreviewWindowTests: BinaryTestCase {
             let picture = try display.grab(width: layout.width, height: layout.height, png: png)
             problems = NoteLineChecks.problems(in: picture, lines: lines, layout: layout)
             if problems.isEmpty { return [] }
+            // The grey video has no hand: three seconds after play starts the no-hand notice covers the top lines
+            // (a loaded machine can bring the window up later than that). Those lines were checked if an earlier
+            // grab came in time; the rest must be right either way.
+            let covered = NoteLineChecks.rowsCovered(byWarning: AbsentHandNotice.message, in: picture, lines: lines,
+                                                     layout: layout)
+            if !covered.isEmpty {
+                problems = NoteLineChecks.problems(in: picture, lines: lines, layout: layout, covered: covered)
+                if problems.isEmpty { return [] }
+            }
             usleep(150_000)
         }
         return problems + ["screenshots in \(directory.path)"]
