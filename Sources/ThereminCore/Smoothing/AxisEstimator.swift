@@ -91,8 +91,11 @@ public struct AxisEstimator: Sendable {
     /// within its own noise and a measurement the noise explains. Only then do the measurements' second differences
     /// show the tracker's noise rather than the hand.
     public var isHolding: Bool {
-        swing == nil && !surprised && abs(velocity) < settings.velocityGate * noise / interval
+        swing == nil && !surprised && abs(velocity) < velocityNoise
     }
+
+    /// The velocity the tracker's noise alone could show: `velocityGate` noise σ per frame.
+    private var velocityNoise: Double { settings.velocityGate * noise / interval }
 
     /// How far ahead the path reaches: the pipeline's latency and the frame interval, so the sound follows the
     /// hand until the next frame arrives, at 30 fps as at 60.
@@ -109,7 +112,7 @@ public struct AxisEstimator: Sendable {
         }
         // A velocity within the noise of its own estimate is not followed: a still hand's jitter, carried a frame
         // ahead, would only be heard to waver more.
-        let gate = settings.velocityGate * noise / interval
+        let gate = velocityNoise
         let slope = velocity * velocity * velocity / (velocity * velocity + gate * gate + 1e-300)
         return AxisSmoother.Estimate(value: position, slope: slope, horizon: horizon, bounds: bounds)
     }

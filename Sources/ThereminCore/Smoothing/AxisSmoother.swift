@@ -59,7 +59,7 @@ public struct AxisSmoother: Sendable {
             // The estimator judges the measurement with the noise learned so far; the noise learns from it only if
             // the hand held still through it.
             estimator.update(value, at: t, noise: noise.sigma(handSize: handSize))
-            _ = noise.update(value, at: t, handSize: handSize, learning: estimator.isHolding)
+            noise.update(value, at: t, handSize: handSize, learning: estimator.isHolding)
             kind = .motion(estimator, noise)
             return estimator.estimate
         case .oneEuro(var filter):

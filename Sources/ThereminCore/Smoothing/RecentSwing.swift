@@ -14,6 +14,9 @@ public struct RecentSwing: Sendable {
         values = [Double](repeating: 0, count: max(1, capacity))
     }
 
+    /// The newest measurement's value, nil when there is none.
+    public var newest: Double? { count > 0 ? values[(first + count - 1) % values.count] : nil }
+
     /// The oldest measurement's time, nil when there is none.
     public var oldestTime: Double? { count > 0 ? times[first] : nil }
 

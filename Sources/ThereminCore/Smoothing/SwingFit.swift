@@ -34,15 +34,30 @@ public struct SwingFit: Sendable {
 
     /// The vibrato in the recent measurements at time `now`, given the tracker's noise σ; nil when they do not swing.
     public func fit(at now: Double, noise sigma: Double) -> Fit? {
-        guard recent.count >= 8, let (low, high, travel) = recent.swing,
+        guard recent.count >= 8, let origin = recent.newest, let (low, high, travel) = recent.swing,
               high - low > 4 * sigma, travel >= SwingFit.turning * (high - low) else { return nil }
+        // Each measurement's time before `now`, weight and value (about the newest), worked out once for every rate.
+        return withUnsafeTemporaryAllocation(of: SIMD3<Double>.self, capacity: recent.count) { buffer in
+            var count = 0
+            recent.forEach { time, value in
+                let tau = time - now
+                buffer[count] = SIMD3(tau, exp(tau / SwingFit.weighting), value - origin)
+                count += 1
+            }
+            return fit(UnsafeBufferPointer(rebasing: buffer[..<count]), origin: origin, noise: sigma, low: low,
+                       high: high)
+        }
+    }
+
+    private func fit(_ samples: UnsafeBufferPointer<SIMD3<Double>>, origin: Double, noise sigma: Double, low: Double,
+                     high: Double) -> Fit? {
         // Rates on the grid, then the best one refined by a parabola through it and its neighbours.
         var best: (index: Int, residue: Double)?
         var residues = (previous: Double.infinity, best: Double.infinity, next: Double.infinity)
         var previous = Double.infinity
         let steps = Int(((SwingFit.highestRate - SwingFit.lowestRate) / SwingFit.rateStep).rounded())
         for k in 0...steps {
-            let residue = solve(rate: SwingFit.lowestRate + Double(k) * SwingFit.rateStep, at: now)?.residue
+            let residue = SwingFit.solve(rate: SwingFit.lowestRate + Double(k) * SwingFit.rateStep, samples)?.residue
                 ?? .infinity
             if residue < (best?.residue ?? .infinity) {
                 best = (k, residue)
@@ -58,32 +73,28 @@ public struct SwingFit: Sendable {
         if residues.previous.isFinite, residues.next.isFinite, curvature > 0 {
             rate += SwingFit.rateStep * 0.5 * (residues.previous - residues.next) / curvature
         }
-        guard let solution = solve(rate: rate, at: now) else { return nil }
+        guard let solution = SwingFit.solve(rate: rate, samples) else { return nil }
         let (centre, drift, sine, cosine) = (solution.coefficients[0], solution.coefficients[1],
                                              solution.coefficients[2], solution.coefficients[3])
         let depth = (sine * sine + cosine * cosine).squareRoot()
         guard depth >= 4 * sigma, solution.rms <= max(1.5 * sigma, 0.25 * depth) else { return nil }
         let omega = 2 * Double.pi * rate
-        return Fit(value: solution.origin + centre + cosine, slope: drift + sine * omega,
+        return Fit(value: origin + centre + cosine, slope: drift + sine * omega,
                    path: SwingPath(rate: omega, offCentre: cosine, drift: drift), low: low, high: high)
     }
 
-    /// The weighted least-squares fit of centre + drift·τ + s·sin ωτ + c·cos ωτ (τ = time before `now`) at `rate`
-    /// Hz: its coefficients (about `origin`, the newest measurement), the residue (weighted sum of squares) and the
-    /// rms residual. SIMD rows: no allocation on the tracking thread.
-    private func solve(rate: Double, at now: Double)
-        -> (coefficients: SIMD4<Double>, origin: Double, residue: Double, rms: Double)? {
+    /// The weighted least-squares fit of centre + drift·τ + s·sin ωτ + c·cos ωτ at `rate` Hz to the samples (τ,
+    /// weight, value about the newest): its coefficients, the residue (weighted sum of squares) and the rms
+    /// residual. SIMD rows: no allocation on the tracking thread.
+    private static func solve(rate: Double, _ samples: UnsafeBufferPointer<SIMD3<Double>>)
+        -> (coefficients: SIMD4<Double>, residue: Double, rms: Double)? {
         let omega = 2 * Double.pi * rate
         var normal = (SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>())
         var right = SIMD4<Double>()
         var squares = 0.0, weights = 0.0
-        var origin = 0.0
-        recent.forEach { _, value in origin = value }
-        recent.forEach { time, value in
-            let tau = time - now
-            let weight = exp(tau / SwingFit.weighting)
+        for sample in samples {
+            let (tau, weight, z) = (sample[0], sample[1], sample[2])
             let row = SIMD4<Double>(1, tau, sin(omega * tau), cos(omega * tau))
-            let z = value - origin
             right += weight * z * row
             normal.0 += weight * row[0] * row
             normal.1 += weight * row[1] * row
@@ -94,7 +105,7 @@ public struct SwingFit: Sendable {
         }
         guard let x = SwingFit.solve(normal, right) else { return nil }
         let residue = max(squares - (x * right).sum(), 0)
-        return (x, origin, residue, (residue / max(weights, 1e-12)).squareRoot())
+        return (x, residue, (residue / max(weights, 1e-12)).squareRoot())
     }
 
     /// Solves the 4×4 normal equations (symmetric, positive definite unless the rows are degenerate) by Cholesky

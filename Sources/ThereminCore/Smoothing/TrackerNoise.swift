@@ -28,6 +28,7 @@ public struct TrackerNoise: Sendable {
     /// Takes a measurement of a hand of `size` at `t`, returns σ for it (normalized units). While `learning` is
     /// false (the hand moves or swings: a vibrato's second differences are its own curve, not noise, 16 pixels a
     /// frame at 6 Hz and 30 fps, and a melody's notes would raise it note by note) the share is kept as it is.
+    @discardableResult
     public mutating func update(_ z: Double, at t: Double, handSize size: Double, learning: Bool = true) -> Double {
         let size = size > 0.01 ? size : TrackerNoise.nominalHandSize
         if let (older, old) = last, t > time, learning {

@@ -149,7 +149,7 @@ final class AxisEstimatorTests: XCTestCase {
             let note = 0.3 + 0.05 * Double(Int(t * 3) % 5)
             let z = note + self.noise(0.0002, &generator)
             estimator.update(z, at: t, noise: noise.sigma(handSize: 0.15))
-            _ = noise.update(z, at: t, handSize: 0.15, learning: estimator.isHolding)
+            noise.update(z, at: t, handSize: 0.15, learning: estimator.isHolding)
         }
         XCTAssertLessThan(noise.share * 0.15, 0.0006, "σ after 30 s of notes")
     }
