@@ -23,6 +23,10 @@ public final class AudioOutput: @unchecked Sendable {
     private let underrunCount = Atomic<Int>(0)
     private let queuedFrames = Atomic<Int>(0)
     private let finishedFlag = Atomic<Bool>(false)
+    private let shallowFlag = Atomic<Bool>(false)
+    /// Set when the request lets the depth adapt and the buffer can be shallow (`QueueDepth`).
+    private let adaptiveParameters: SoftwareParameters?
+    private let depthCalm: Double
     /// Written by the audio thread before `start` stops waiting for it, read after.
     private var threadScheduling: ThreadScheduling?
     private var failure: ALSAError?
@@ -37,6 +41,8 @@ public final class AudioOutput: @unchecked Sendable {
         pcm = try ALSAPCM(request: request)
         notice = request.notice
         let period = pcm.format.periodFrames
+        adaptiveParameters = request.adaptsDepth && pcm.format.bufferFrames >= 3 * period ? SoftwareParameters() : nil
+        depthCalm = request.depthCalm
         left = .allocate(capacity: period)
         left.initialize(repeating: 0, count: period)
         right = .allocate(capacity: period)
@@ -56,6 +62,8 @@ public final class AudioOutput: @unchecked Sendable {
 
     /// Underruns recovered so far.
     public var underruns: Int { underrunCount.load(ordering: .relaxed) }
+    /// Whether the audio thread keeps one period queued now rather than two (`QueueDepth`).
+    public var isShallow: Bool { shallowFlag.load(ordering: .relaxed) }
     /// Frames handed to the device so far.
     public var framesWritten: Int { written.load(ordering: .relaxed) }
     /// Frames queued in the device after the last write (from `snd_pcm_delay`): how long until new sound is heard.
@@ -117,6 +125,12 @@ public final class AudioOutput: @unchecked Sendable {
         let stream = PCMStream(handle: handle)
         let period = format.periodFrames
         let channels = format.channels
+        // Only a real-time thread is woken punctually enough to try a shallow queue.
+        var adaptive = isRealtime ? adaptiveParameters : nil
+        var depth = QueueDepth(periodFrames: period, bufferFrames: format.bufferFrames, calm: depthCalm,
+                               now: MonotonicClock.now())
+        var threshold = depth.wakeThreshold
+        var underrunsSeen = 0
         while true {
             let position = written.load(ordering: .relaxed)
             if renderer.isFinished || position >= stopAtFrame.load(ordering: .relaxed) { break }
@@ -125,10 +139,25 @@ public final class AudioOutput: @unchecked Sendable {
                 if !recover(handle, Int32(available)) { return }
                 continue
             }
-            if available < period {
+            if available < threshold {
                 let waited = stream.wait(milliseconds: 100)
                 if waited < 0 && !recover(handle, waited) { return }
                 continue
+            }
+            if let parameters = adaptive {
+                let now = MonotonicClock.now(), underrunsNow = underruns
+                let changed = underrunsNow > underrunsSeen ? depth.underran(at: now)
+                    : position > 0 && depth.woke(queued: format.bufferFrames - available, at: now)
+                underrunsSeen = underrunsNow
+                if changed {
+                    if apply(depth, stream, parameters) {
+                        threshold = depth.wakeThreshold
+                        if available < threshold { continue }  // shallow now: wait until only a period is left
+                    } else {
+                        adaptive = nil  // the device keeps its threshold: stay deep
+                        threshold = period
+                    }
+                }
             }
             renderer.renderStereo(left: left, right: right, frames: period)
             if !write(stream, frames: period, channels: channels) { return }
@@ -141,6 +170,13 @@ public final class AudioOutput: @unchecked Sendable {
         // Let what was written play out before closing.
         stream.setBlocking(true)
         stream.drain()
+    }
+
+    /// Tells the device when to wake the thread at `depth`; false when it refuses.
+    private func apply(_ depth: QueueDepth, _ stream: PCMStream, _ parameters: SoftwareParameters) -> Bool {
+        let applied = stream.setWakeThreshold(depth.wakeThreshold, parameters: parameters) >= 0
+        shallowFlag.store(applied && depth.isShallow, ordering: .relaxed)
+        return applied
     }
 
     private func write(_ stream: PCMStream, frames: Int, channels: Int) -> Bool {
