@@ -267,9 +267,12 @@ def drop_clip(clip):
     if not KEPT_CLIPS:
         drop_clip(clip)
 
-def measure(runner, fps, near, far, folder, responses, measures):
-    print(f"measure-response: {runner.name}, {fps} fps, exposure {EXPOSURE * 1000:.0f} ms, load "
-          f"{open('/proc/loadavg').read().split()[0]}")
+def measure(runner, fps, near, far, folder, responses, measures, lead=0.0):
+    """`lead`: seconds of playing before each measure (live: the audio queue goes shallow after 5 s of punctual
+    wake-ups, as it does for a player who has been playing a while)."""
+    tag = f"-lead{lead:g}" if lead else ""
+    print(f"measure-response: {runner.name}, {fps} fps, exposure {EXPOSURE * 1000:.0f} ms, "
+          f"{f'{lead:g} s of playing first, ' if lead else ''}load {open('/proc/loadavg').read().split()[0]}")
     print(f"{'hand does':34} {'':6} " + "  ".join(f"{r:>26}" for r in responses))
     def row(name, what, cells):
         print(f"{name:34} {what:6} " + "  ".join(f"{c:>26}" for c in cells), flush=True)
@@ -279,17 +282,17 @@ def measure(runner, fps, near, far, folder, responses, measures):
     for rate in [2, 3, 6, 8] if "vibrato" in measures else []:
         amplitude = 10
         path = lambda t, r=rate: amplitude * np.sin(2 * np.pi * r * t)
-        clip = os.path.join(KEPT_CLIPS or folder, f"vibrato{rate}-{fps}.nut")
-        make_clip(near, path, fps, 4, 3, clip)
+        clip = os.path.join(KEPT_CLIPS or folder, f"vibrato{rate}-{fps}{tag}.nut")
+        make_clip(near, path, fps, 4 + lead, 3, clip)
         trace_cells, sound_cells = [], []
         for response in responses:
-            (tt, ty), (t, f), share, extra = runner.run(clip, fps, 4, response)
+            (tt, ty), (t, f), share, extra = runner.run(clip, fps, 4 + lead, response)
             note(response, extra)
             t, f = regular_grid(t, f)
-            keep = (tt > 0.5) & (tt < 3.9)
+            keep = (tt > 0.5 + lead) & (tt < 3.9 + lead)
             g, l = gain_and_lag(tt[keep], ty[keep], path(tt[keep]) / HEIGHT, rate)
             trace_cells.append(f"{g:+.1f} dB {l:5.1f} ms")
-            keep = (t > 0.5) & (t < 3.9)
+            keep = (t > 0.5 + lead) & (t < 3.9 + lead)
             g, l = gain_and_lag(t[keep], height_of(f[keep]), path(t[keep]) / HEIGHT, rate)
             sound_cells.append(f"{g:+.1f} dB {l:5.1f} ms")
         drop_clip(clip)
@@ -297,13 +300,13 @@ def measure(runner, fps, near, far, folder, responses, measures):
         row("", "sound", sound_cells)
     for direction, size in [("up", 96), ("down", -96)] if "leaps" in measures else []:
         # The leap 1.5 s into the clip: live start-up on a loaded machine can take most of the first second.
-        start, duration = 1.5, 0.05
+        start, duration = 1.5 + lead, 0.05
         path = min_jerk(start, size, duration)
-        clip = os.path.join(KEPT_CLIPS or folder, f"leap-{direction}-{fps}.nut")
-        make_clip(near, path, fps, 2.7, 3, clip)
+        clip = os.path.join(KEPT_CLIPS or folder, f"leap-{direction}-{fps}{tag}.nut")
+        make_clip(near, path, fps, 2.7 + lead, 3, clip)
         cells = []
         for response in responses:
-            _, (t, f), _, extra = runner.run(clip, fps, 2.7, response)
+            _, (t, f), _, extra = runner.run(clip, fps, 2.7 + lead, response)
             note(response, extra)
             t, f = regular_grid(t, f)
             before = f[(t > start - 0.4) & (t < start - 0.05)].mean()
@@ -323,14 +326,15 @@ def measure(runner, fps, near, far, folder, responses, measures):
         row(f"leap {direction} {abs(size)} px in {duration * 1000:.0f} ms", "sound", cells)
     for name, picture, noise in [("still hand (σ 3)", near, 3), ("dim light (σ 8)", near, 8),
                                  ("far player (σ 3)", far, 3)] if "still" in measures else []:
-        clip = os.path.join(KEPT_CLIPS or folder, name.split()[0] + f"-{fps}.nut")
-        make_clip(picture, lambda t: 0 * t, fps, 4, noise, clip)
+        clip = os.path.join(KEPT_CLIPS or folder, name.split()[0] + f"-{fps}{tag}.nut")
+        make_clip(picture, lambda t: 0 * t, fps, 4 + lead, noise, clip)
         cells = []
         for response in responses:
-            _, (t, f), share, extra = runner.run(clip, fps, 4, response)
+            _, (t, f), share, extra = runner.run(clip, fps, 4 + lead, response)
             note(response, extra)
             t, f = regular_grid(t, f)
-            c = cents(f[(t > 0.5) & (t < 3.9)], np.median(f[(t > 0.5) & (t < 3.9)]))
+            held = (t > 0.5 + lead) & (t < 3.9 + lead)
+            c = cents(f[held], np.median(f[held]))
             cells.append(f"{np.sqrt(np.mean(c * c)):.2f} c rms (hand {share * 100:.0f} %)")
         drop_clip(clip)
         row(name, "sound", cells)
@@ -358,6 +362,8 @@ def main():
     parser.add_argument("--measures", default="vibrato,leaps,still",
                         help="which measures to run (comma-separated: vibrato, leaps, still)")
     parser.add_argument("--keep-clips", metavar="DIR", help="make the clips in DIR once and keep them (about 2 GB)")
+    parser.add_argument("--lead-in", type=float, default=0.0, metavar="SECONDS",
+                        help="seconds of playing before each measure (make measure-response: 6 live)")
     parser.add_argument("--extra", default="", help="further theremin options for every run, e.g. '--period 2.7'")
     args = parser.parse_args()
     self_test()
@@ -375,7 +381,7 @@ def main():
         runner = Offline(args.theremin, folder)
     near, far = load_photo(args.photo, 1.0), load_photo(args.photo, 0.5)
     runner.extra = args.extra.split()
-    measure(runner, args.fps, near, far, folder, args.responses.split(","), args.measures.split(","))
+    measure(runner, args.fps, near, far, folder, args.responses.split(","), args.measures.split(","), args.lead_in)
 
 if __name__ == "__main__":
     main()
