@@ -2,14 +2,6 @@ import ThereminCore
 
 /// Draws tracked hands on frames, for the live preview.
 public enum HandOverlay {
-    /// Draws the skeleton, the region and the fingertip marker of `hand` onto `frame` (BGR).
-    /// - Parameter frameIsMirrored: whether `frame` has already been flipped into the selfie view; the hand's
-    ///   coordinates are converted to match.
-    /// - Throws: `TrackerError` (`.invalidFrame`) for a malformed frame.
-    public static func draw(_ hand: TrackedHand, on frame: inout Frame, frameIsMirrored: Bool) throws(TrackerError) {
-        try draw(hand.sample, mirrored: hand.mirrored, on: &frame, frameIsMirrored: frameIsMirrored)
-    }
-
     /// Draws a hand sample as the tracker gave it (fingertip, landmarks, region) onto `frame` (BGR).
     /// - Parameter mirrored: whether the sample's coordinates are in the mirrored selfie view (they are for every
     ///   source theremin plays from).

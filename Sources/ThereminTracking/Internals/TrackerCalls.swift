@@ -87,34 +87,28 @@ enum TrackerCalls {
         (try? api())?.th_tracker_reset(handle)
     }
 
-    /// One frame through the tracker: the first present hand.
-    static func track(_ frame: Frame, with handle: OpaquePointer) throws(TrackerError) -> TrackedHand {
+    /// One frame through the tracker: every hand slot, absent ones included, each converted once into the
+    /// session's hand type.
+    static func track(_ frame: Frame, slots count: Int, with handle: OpaquePointer) throws(TrackerError) -> TrackedFrame {
         let api = try api()
-        var hand = th_hand()
-        try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
-            try call(fileRemedy: TrackerError.modelRemedy) { error, size in
-                api.th_tracker_process_bgr(handle, pixels.baseAddress, Int32(clamping: frame.width),
-                                           Int32(clamping: frame.height), frame.bytesPerRow, &hand, error, size)
-            }
-        }
-        return trackedHand(from: hand, time: frame.captureTime)
-    }
-
-    /// One frame through the tracker: every hand slot, absent ones included.
-    static func trackHands(_ frame: Frame, slots count: Int, with handle: OpaquePointer) throws(TrackerError) -> [TrackedHand] {
-        let api = try api()
-        var hands = [th_hand](repeating: th_hand(), count: count)
-        var filled: Int32 = 0
-        try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
-            try hands.withUnsafeMutableBufferPointer { (slots) throws(TrackerError) in
+        // The C results live on the stack for the call only: each becomes a `HandSample` at once.
+        return try withUnsafeTemporaryAllocation(of: th_hand.self, capacity: count) { (slots) throws(TrackerError) in
+            slots.initialize(repeating: th_hand())
+            var filled: Int32 = 0
+            try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
                 try call(fileRemedy: TrackerError.modelRemedy) { error, size in
                     api.th_tracker_process_hands_bgr(handle, pixels.baseAddress, Int32(clamping: frame.width),
                                                      Int32(clamping: frame.height), frame.bytesPerRow, slots.baseAddress,
                                                      Int32(clamping: slots.count), &filled, error, size)
                 }
             }
+            let written = slots.prefix(Int(max(0, min(filled, Int32(clamping: count)))))
+            // Every slot of a frame carries the same view and detector count (CHandTracker.h).
+            return TrackedFrame(hands: HandsFrame(t: frame.captureTime,
+                                                  hands: written.map { sample(from: $0, time: frame.captureTime) }),
+                                mirrored: written.first.map { $0.mirrored != 0 } ?? false,
+                                detectorPasses: written.first.map { Int($0.detector_ran) } ?? 0)
         }
-        return hands.prefix(Int(filled)).map { trackedHand(from: $0, time: frame.captureTime) }
     }
 
     /// Threads OpenCV uses in the whole process (nil: all cores); nothing without the library.
@@ -139,21 +133,18 @@ enum TrackerCalls {
         }
     }
 
-    private static func trackedHand(from hand: th_hand, time: Double) -> TrackedHand {
-        let mirrored = hand.mirrored != 0
-        guard hand.present != 0 else {
-            return TrackedHand(sample: .absent(at: time), mirrored: mirrored, detectorPasses: Int(hand.detector_ran))
-        }
+    /// The one conversion of the tracker's C result into the session's hand type.
+    private static func sample(from hand: th_hand, time: Double) -> HandSample {
+        guard hand.present != 0 else { return .absent(at: time) }
         let handedness: Handedness? = switch hand.handedness {
         case TH_HAND_LEFT: .left
         case TH_HAND_RIGHT: .right
         default: nil
         }
-        let sample = HandSample(t: time, x: Double(hand.fingertip.x), y: Double(hand.fingertip.y), present: true,
-                                confidence: Double(hand.confidence), handedness: handedness,
-                                landmarks: landmarks(of: hand), acquired: hand.acquired != 0, region: region(of: hand))
-        return TrackedHand(sample: sample, mirrored: mirrored, detectorPasses: Int(hand.detector_ran),
-                           handednessConfidence: Double(hand.handedness_confidence))
+        return HandSample(t: time, x: Double(hand.fingertip.x), y: Double(hand.fingertip.y), present: true,
+                          confidence: Double(hand.confidence), handedness: handedness,
+                          handednessConfidence: Double(hand.handedness_confidence), landmarks: landmarks(of: hand),
+                          acquired: hand.acquired != 0, region: region(of: hand))
     }
 
     static func cOptions(_ options: TrackerOptions, api: th_api) -> th_options {
