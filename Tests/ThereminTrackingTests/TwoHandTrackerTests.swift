@@ -242,6 +242,32 @@ final class TwoHandTrackerTests: XCTestCase {
         XCTAssertEqual(hands.map(\.present), [0, 0])
     }
 
+    /// What `TrackedFrame` reads from slot 0 alone (the detector count, the view) is the same in every slot.
+    func testEverySlotOfAFrameCarriesTheSameDetectorCountAndView() throws {
+        let models = try Fixtures.models()
+        var options = th_default_options()
+        options.max_hands = 2
+        options.detector_interval = 5
+        var handle: OpaquePointer?
+        XCTAssertEqual(th_tracker_create(models.palmDetector, models.handLandmarks, &options, &handle, nil, 0), TH_OK)
+        let tracker = try XCTUnwrap(handle)
+        defer { th_tracker_destroy(tracker) }
+        let photo = try Fixtures.image(oneHand[0])
+        var ran: [Int32] = []
+        for index in 0..<11 {
+            var hands = [th_hand](repeating: th_hand(), count: 2)
+            var count: Int32 = 0
+            XCTAssertEqual(th_tracker_process_hands_bgr(tracker, photo.pixels, Int32(photo.width), Int32(photo.height),
+                                                        photo.bytesPerRow, &hands, 2, &count, nil, 0), TH_OK)
+            XCTAssertEqual(count, 2)
+            XCTAssertEqual(hands.map(\.present), [1, 0], "frame \(index)")
+            XCTAssertEqual(Set(hands.map(\.detector_ran)).count, 1, "one detector count per frame (\(index))")
+            XCTAssertEqual(hands.map(\.mirrored), [1, 1], "frame \(index)")
+            ran.append(hands[0].detector_ran)
+        }
+        XCTAssertEqual(ran.map { $0 > 0 }, [true, false, false, false, false, true, false, false, false, false, true])
+    }
+
     // MARK: helpers
 
     /// The text of a NUL-terminated message buffer.
