@@ -24,7 +24,7 @@ final class LeapFollowingTests: XCTestCase {
             var sequence: UInt64 = 0
             func track(top: Int) throws -> HandSample {
                 sequence += 1
-                return try tracker.track(window(picture, top: top, sequence: sequence)).sample
+                return try tracker.process(window(picture, top: top, sequence: sequence))
             }
             for _ in 0..<8 { _ = try track(top: from) }
             let landing = try track(top: to)
