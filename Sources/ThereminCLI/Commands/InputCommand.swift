@@ -23,7 +23,7 @@ struct InputCommand {
             try offline(source: source, tracker: tracker, calibration: calibration)
             return .succeeded
         }
-        return try LivePlay(settings: settings).run(source: source, tracker: tracker, calibration: calibration,
+        return try LivePlay(settings: settings).run(source: source, tracking: tracker, calibration: calibration,
                                                     paceByFrameTime: true, isTransient: { _ in false })
     }
 
