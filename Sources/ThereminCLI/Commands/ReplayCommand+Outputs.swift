@@ -36,7 +36,8 @@ extension ReplayCommand {
 
     /// What follows the sound as it plays: MIDI out over the connected `sequencer`, and OSC out.
     /// - Throws: the sequencer's error when the setup cannot be sent.
-    func followers(of render: PerformanceRender, trace: Trace, sequencer: ALSASequencer?) throws -> [any ReplayFollower] {
+    func followers(of render: PerformanceRender, trace: Trace,
+                   sequencer: ALSASequencer?) throws -> [any ReplayFollower] {
         var followers: [any ReplayFollower] = []
         if let sequencer {
             followers.append(try MIDIFollower(sink: sequencer, settings: settings.music.midi,

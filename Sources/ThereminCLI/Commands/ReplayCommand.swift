@@ -13,8 +13,7 @@ struct ReplayCommand {
         let trace = try TraceReader.read(path: tracePath)
         if trace.interrupted {
             let take = LeftoverTake(path: tracePath, kind: .interruptedTake)
-            Output.err("theremin: \(tracePath) is an interrupted take: playing the \(trace.samples.count) frames it holds; "
-                + "mark it complete with: \(take.recoverCommand)\n")
+            Output.err("theremin: \(take.replayNotice(frames: trace.samples.count))\n")
         }
         return try run(trace)
     }

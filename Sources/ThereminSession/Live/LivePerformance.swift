@@ -92,7 +92,8 @@ public struct LivePerformance {
                                 cuesMuted: description.cuesMuted())
         let loopFile = try description.loopOut.map { try $0(setup.sampleRate) }
         let take = try description.take.map {
-            try TakeRecording(asked: $0.asked, metadata: $0.metadata(source), hands: $0.hands, journal: description.journal)
+            try TakeRecording(asked: $0.asked, metadata: $0.metadata(source), hands: $0.hands,
+                              journal: description.journal)
         }
         if let take {
             ports.tookName(take.path)
@@ -112,8 +113,9 @@ public struct LivePerformance {
     private func play(source: FrameSource, setup: RenderSetup, mix: LiveMix, take: TakeRecording?) throws
         -> LiveSession.Ending {
         let followers = try ports.followers()
-        let loop = TrackingLoop(source: source, tracker: followers.tracking(ports.tracking), isTransient: ports.isTransient,
-                                mapper: setup.mapper, renderer: mix.renderer, recorder: take?.writer,
+        let loop = TrackingLoop(source: source, tracker: followers.tracking(ports.tracking),
+                                isTransient: ports.isTransient, mapper: setup.mapper, renderer: mix.renderer,
+                                recorder: take?.writer,
                                 configuration: TrackingLoop.Configuration(startCalibrating: description.calibrateOnly),
                                 cues: mix.mixer.cues, scheduler: ports.scheduler, clock: ports.clock)
         loop.onControl = followers.onControl
@@ -165,7 +167,8 @@ public struct LivePerformance {
         let (pass, layers) = looper.kernel.mixdown()
         guard !pass.isEmpty else {
             file.discard()
-            description.options.report("no loop was closed (press l to record, l again to close): \(file.path) not written")
+            description.options.report("no loop was closed (press l to record, l again to close): "
+                                       + "\(file.path) not written")
             return
         }
         var interleaved = [Float](repeating: 0, count: 2 * pass.count)

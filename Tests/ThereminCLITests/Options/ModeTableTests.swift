@@ -120,7 +120,8 @@ final class ModeTableTests: XCTestCase {
             COMP_WORDS=(theremin --volume 0.5 -); COMP_CWORD=3; _theremin; echo "${COMPREPLY[*]}"
             """])
         XCTAssertEqual(completed.status, 0, completed.stderr)
-        let offers = completed.stdout.split(separator: "\n", omittingEmptySubsequences: false).map { Set($0.split(separator: " ").map(String.init)) }
+        let offers = completed.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { Set($0.split(separator: " ").map(String.init)) }
         XCTAssertEqual(offers.count, 5, completed.stdout)
         let modes = Set(ModeTable.options)
         XCTAssertEqual(offers[0].intersection(modes), ["--report", "--help", "--version"], "after --replay")

@@ -111,8 +111,8 @@ final class LivePerformanceTests: XCTestCase {
 
     func testACalibrationTheInputEndsBeforeIsIncomplete() {
         let run = perform(frames: 10, withSound: false) { $0.calibrateOnly = true }
-        XCTAssertEqual(run.error as? CalibrationIncomplete,
-                       CalibrationIncomplete("calibration incomplete: the input ended before all four positions were read"))
+        let expected = "calibration incomplete: the input ended before all four positions were read"
+        XCTAssertEqual(run.error as? CalibrationIncomplete, CalibrationIncomplete(expected))
         XCTAssertEqual((run.error as? CalibrationIncomplete)?.failureKind, .usage)
     }
 

@@ -153,7 +153,8 @@ final class LivePipelineTests: XCTestCase {
         XCTAssertEqual(agedShift - freshShift, 0.02, accuracy: 0.004, "fresh \(freshShift) s, aged \(agedShift) s")
         // A frame 0.3 s old is carried no further than the prediction's horizon (the latency and two frames).
         XCTAssertGreaterThan(lateShift - freshShift, 0.02, "late \(lateShift) s")
-        XCTAssertLessThanOrEqual(lateShift - freshShift, MotionSettings().horizon + 2.0 / 30 + 0.005, "late \(lateShift) s")
+        let horizon = MotionSettings().horizon + 2.0 / 30
+        XCTAssertLessThanOrEqual(lateShift - freshShift, horizon + 0.005, "late \(lateShift) s")
         for value in late.early[settled] {
             XCTAssertEqual(value, 330, accuracy: 4.4 + 1, "within the swing's span, never beyond it")
         }

@@ -58,9 +58,9 @@ final class OfflineRunTests: XCTestCase {
         let asked = folder.path("take.csv")
         try Data("older\n".utf8).write(to: URL(fileURLWithPath: asked))
         var named: [String] = []
-        let run = try OfflineRun(input: OfflineInput(source: ScriptedFrameSource(count: 10), name: "clip.mp4", tracker: hand),
-                                 metadata: TraceMetadata(), hands: 1, recordingAs: asked, named: { named.append($0) },
-                                 render: nil)
+        let input = OfflineInput(source: ScriptedFrameSource(count: 10), name: "clip.mp4", tracker: hand)
+        let run = try OfflineRun(input: input, metadata: TraceMetadata(), hands: 1, recordingAs: asked,
+                                 named: { named.append($0) }, render: nil)
         let result = try run.run()
         let free = folder.path("take-1.csv")
         XCTAssertEqual(named, [free])
@@ -81,8 +81,9 @@ final class OfflineRunTests: XCTestCase {
     }
 
     func testTheSummarySaysWhatWasMade() throws {
-        let run = try OfflineRun(input: OfflineInput(source: ScriptedFrameSource(count: 30), name: "clip.mp4", tracker: hand),
-                                 metadata: TraceMetadata(), hands: 1, recordingAs: nil, named: { _ in }, render: {
+        let input = OfflineInput(source: ScriptedFrameSource(count: 30), name: "clip.mp4", tracker: hand)
+        let run = try OfflineRun(input: input, metadata: TraceMetadata(), hands: 1, recordingAs: nil, named: { _ in },
+                                 render: {
                                      (try RenderSetup(sound: SoundDescription(mapper: ControlMapper()), sampleRate: 48_000,
                                                       files: NoBackingFiles.self), MemoryRenderDestination())
                                  })
