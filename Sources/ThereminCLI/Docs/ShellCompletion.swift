@@ -50,7 +50,7 @@ public enum ShellCompletion {
             guard !conflicts.isEmpty else { return nil }
             let names = { (name: String) in [name] + (OptionTable.spec(named: name)?.short.map { [$0] } ?? []) }
             let ruled = ([option] + conflicts).flatMap(names).joined(separator: " ")
-            return "                \(names(option).joined(separator: "|"))) ruled+=\" \(ruled)\" ;;\n"
+            return "            \(names(option).joined(separator: "|"))) ruled+=\" \(ruled)\" ;;\n"
         }.joined()
     }
 
