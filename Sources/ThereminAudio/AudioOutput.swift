@@ -24,8 +24,8 @@ public final class AudioOutput: @unchecked Sendable {
     private let queuedFrames = Atomic<Int>(0)
     private let finishedFlag = Atomic<Bool>(false)
     private let shallowFlag = Atomic<Bool>(false)
-    /// Set when the request lets the depth adapt and the buffer can be shallow (`QueueDepth`).
-    private let adaptiveParameters: SoftwareParameters?
+    /// Whether the request lets the depth adapt and the buffer can be shallow (`QueueDepth`).
+    private let adaptsDepth: Bool
     private let depthCalm: Double
     /// Written by the audio thread before `start` stops waiting for it, read after.
     private var threadScheduling: ThreadScheduling?
@@ -41,7 +41,7 @@ public final class AudioOutput: @unchecked Sendable {
         pcm = try ALSAPCM(request: request)
         notice = request.notice
         let period = pcm.format.periodFrames
-        adaptiveParameters = request.adaptsDepth && pcm.format.bufferFrames >= 3 * period ? SoftwareParameters() : nil
+        adaptsDepth = request.adaptsDepth && pcm.format.bufferFrames >= 3 * period
         depthCalm = request.depthCalm
         left = .allocate(capacity: period)
         left.initialize(repeating: 0, count: period)
@@ -126,7 +126,8 @@ public final class AudioOutput: @unchecked Sendable {
         let period = format.periodFrames
         let channels = format.channels
         // Only a real-time thread is woken punctually enough to try a shallow queue.
-        var adaptive = isRealtime ? adaptiveParameters : nil
+        let adaptive = isRealtime && adaptsDepth
+        let rate = Double(format.sampleRate)
         var depth = QueueDepth(periodFrames: period, bufferFrames: format.bufferFrames, calm: depthCalm,
                                now: MonotonicClock.now())
         var threshold = depth.wakeThreshold
@@ -140,23 +141,26 @@ public final class AudioOutput: @unchecked Sendable {
                 continue
             }
             if available < threshold {
+                if available >= period {
+                    // Shallow: the device would take a period now; sleep until only one is left queued. The device's
+                    // own wake-up threshold stays at a period (PipeWire's plugin asks the graph for a longer quantum
+                    // when it is raised).
+                    usleep(useconds_t(max(50, Double(threshold - available) / rate * 1_000_000)))
+                    continue
+                }
                 let waited = stream.wait(milliseconds: 100)
                 if waited < 0 && !recover(handle, waited) { return }
                 continue
             }
-            if let parameters = adaptive {
+            if adaptive {
                 let now = MonotonicClock.now(), underrunsNow = underruns
                 let changed = underrunsNow > underrunsSeen ? depth.underran(at: now)
                     : position > 0 && depth.woke(queued: format.bufferFrames - available, at: now)
                 underrunsSeen = underrunsNow
                 if changed {
-                    if apply(depth, stream, parameters) {
-                        threshold = depth.wakeThreshold
-                        if available < threshold { continue }  // shallow now: wait until only a period is left
-                    } else {
-                        adaptive = nil  // the device keeps its threshold: stay deep
-                        threshold = period
-                    }
+                    threshold = depth.wakeThreshold
+                    shallowFlag.store(depth.isShallow, ordering: .relaxed)
+                    if available < threshold { continue }  // shallow now: wait until only a period is left
                 }
             }
             renderer.renderStereo(left: left, right: right, frames: period)
@@ -170,13 +174,6 @@ public final class AudioOutput: @unchecked Sendable {
         // Let what was written play out before closing.
         stream.setBlocking(true)
         stream.drain()
-    }
-
-    /// Tells the device when to wake the thread at `depth`; false when it refuses.
-    private func apply(_ depth: QueueDepth, _ stream: PCMStream, _ parameters: SoftwareParameters) -> Bool {
-        let applied = stream.setWakeThreshold(depth.wakeThreshold, parameters: parameters) >= 0
-        shallowFlag.store(applied && depth.isShallow, ordering: .relaxed)
-        return applied
     }
 
     private func write(_ stream: PCMStream, frames: Int, channels: Int) -> Bool {

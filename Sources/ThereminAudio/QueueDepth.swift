@@ -27,7 +27,8 @@ public struct QueueDepth: Sendable, Equatable {
     /// Whether the buffer has room for a shallow depth at all (at least three periods).
     public var canBeShallow: Bool { bufferFrames >= 3 * periodFrames }
 
-    /// Free frames the device must have before the thread is woken (ALSA's `avail_min`).
+    /// Free frames the device must have before the thread writes the next period: one period deep, two shallow
+    /// (the thread sleeps the difference; the device's own `avail_min` stays at a period).
     public var wakeThreshold: Int { isShallow ? bufferFrames - periodFrames : periodFrames }
 
     /// Frames queued when a punctual wake-up finds the device.

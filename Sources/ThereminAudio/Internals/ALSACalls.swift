@@ -236,30 +236,6 @@ struct PCMStream {
 
     /// Lets what was written play out (blocking).
     func drain() { snd_pcm_drain(handle) }
-
-    /// Wakes `wait` once `frames` are free (`avail_min`), through `parameters` (allocated beforehand by
-    /// `SoftwareParameters`); negative: an error code.
-    func setWakeThreshold(_ frames: Int, parameters: SoftwareParameters) -> Int32 {
-        let current = snd_pcm_sw_params_current(handle, parameters.pointer)
-        guard current >= 0 else { return current }
-        let set = snd_pcm_sw_params_set_avail_min(handle, parameters.pointer, snd_pcm_uframes_t(frames))
-        guard set >= 0 else { return set }
-        return snd_pcm_sw_params(handle, parameters.pointer)
-    }
-}
-
-/// A software-parameters block allocated once, so the audio thread may change the wake-up threshold without
-/// allocating.
-final class SoftwareParameters {
-    let pointer: OpaquePointer
-
-    init?() {
-        var allocated: OpaquePointer?
-        guard snd_pcm_sw_params_malloc(&allocated) == 0, let allocated else { return nil }
-        pointer = allocated
-    }
-
-    deinit { snd_pcm_sw_params_free(pointer) }
 }
 
 /// The one recovery from an interrupted stream, for playback (underruns) and capture (overruns), the way libsoundio
