@@ -103,7 +103,9 @@ struct Settings: Sendable {
             throw UsageError("--min-cutoff, --beta and --d-cutoff set the One Euro filter of --response steady; drop them or use --response steady")
         }
         smoothing = response == .steady ? .oneEuro(oneEuro) : .expressive
-        voice.glide = try parsed.value(Options.glide) ?? smoothing.defaultGlide
+        let glide = try parsed.value(Options.glide)
+        voice.glide = glide ?? smoothing.defaultGlide
+        voice.pitchGlide = glide ?? smoothing.defaultPitchGlide
 
         try readCamera(parsed)
         try readFiles(parsed)

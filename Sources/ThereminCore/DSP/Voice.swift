@@ -15,8 +15,9 @@ public struct Voice: Sendable {
     /// samples since the last wrap (the other waveforms keep theirs in the oscillator).
     private var unwrappedPhase = 0.0
     private var sinceWrap = 0
-    /// The glide's time constant in seconds: a control with a path is aimed that far along it.
+    /// The glides' time constants in seconds: a control with a path is aimed that far along it.
     private let glideTime: Double
+    private let pitchGlideTime: Double
     /// The hand's expected path after the control (`Control.pitchSlope`…): the targets move along it, a step every
     /// `ParameterRamp.anchorInterval` samples (on the same samples however blocks are cut), for `pathLeft` samples.
     private var pathPitch = 0.0
@@ -34,11 +35,12 @@ public struct Voice: Sendable {
         // The theremin tables are built whatever the waveform, so a live switch to `.theremin` needs no allocation.
         oscillator = Oscillator(waveform: settings.waveform, wavetable: HarmonicWavetable(brightness: settings.brightness))
         vibrato = Vibrato(settings: settings.vibrato, sampleRate: sampleRate)
-        pitch = ParameterRamp(value: log2(frequency), time: settings.glide / 1000, sampleRate: sampleRate)
+        pitch = ParameterRamp(value: log2(frequency), time: settings.pitchGlide / 1000, sampleRate: sampleRate)
         level = ParameterRamp(value: 0, time: settings.glide / 1000, sampleRate: sampleRate)
         gate = GateFade(fadeTime: settings.fade / 1000, riseTime: settings.rise / 1000, sampleRate: sampleRate)
         volume = settings.volume
         glideTime = settings.glide / 1000
+        pitchGlideTime = settings.pitchGlide / 1000
     }
 
     /// The waveform; may be changed between blocks (the phase carries on, so the switch does not click much).
@@ -55,9 +57,9 @@ public struct Voice: Sendable {
     /// Sets the targets the ramps glide towards. After silence the pitch jumps straight to the new note, so a
     /// returning hand does not swoop from the old one.
     public mutating func apply(_ control: Control) {
-        // The glide is a one-pole lag of its time constant: a control with a path aims that far along it.
+        // A glide is a one-pole lag of its time constant: a control with a path aims that far along it.
+        let frequency = min(max(control.advanced(by: pitchGlideTime).frequency, 1), sampleRate * 0.45)
         let control = control.advanced(by: glideTime)
-        let frequency = min(max(control.frequency, 1), sampleRate * 0.45)
         if gate.isSilent && control.gate {
             pitch.reset(to: log2(frequency))
         } else {

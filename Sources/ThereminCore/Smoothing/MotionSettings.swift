@@ -59,4 +59,13 @@ public enum SmoothingSettings: Sendable, Equatable {
         case .oneEuro: return 12
         }
     }
+
+    /// The pitch's glide when `--glide` is not given (milliseconds): 1 ms behind the motion estimator, whose path
+    /// joins the frames (a leap lands 6–8 ms sooner than at the volume's 4), the glide itself with One Euro.
+    public var defaultPitchGlide: Double {
+        switch self {
+        case .motion: return 1
+        case .oneEuro: return defaultGlide
+        }
+    }
 }

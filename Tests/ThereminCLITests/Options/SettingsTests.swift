@@ -10,7 +10,11 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(settings.mode, .play)
         XCTAssertEqual(settings.audioDevice, "default")
         XCTAssertEqual(settings.mapping, Mapping(law: .linear, low: 220, high: 440))
-        XCTAssertEqual(settings.voice, VoiceSettings())
+        XCTAssertEqual(settings.voice, VoiceSettings(pitchGlide: 1), "the pitch glides in 1 ms, the volume in 4")
+        XCTAssertEqual(try Settings(arguments: ["--glide", "7"]).voice, VoiceSettings(glide: 7), "--glide sets both")
+        let steady = try Settings(arguments: ["--response", "steady"]).voice
+        XCTAssertEqual(steady.glide, 12)
+        XCTAssertEqual(steady.pitchGlide, 12)
         XCTAssertEqual(settings.periodFrames, RealtimeScheduling.isAvailable ? 128 : 240)
         XCTAssertEqual(try Settings(arguments: ["--period", "5"]).periodFrames, 240)
         XCTAssertTrue(settings.effects.isEmpty)

@@ -28,6 +28,24 @@ final class VoiceTests: XCTestCase {
         }
     }
 
+    /// The pitch glides on its own time constant (1 ms by default with the motion estimator), the level on the
+    /// glide's (4 ms, which a level jump needs not to click).
+    func testThePitchGlidesOnItsOwnTimeConstant() {
+        var voice = Voice(settings: VoiceSettings(glide: 4, pitchGlide: 1), sampleRate: rate)
+        voice.apply(Control(frequency: 440, amplitude: 0.2, gate: true))
+        _ = render(&voice, seconds: 0.2)
+        voice.apply(Control(frequency: 330, amplitude: 1, gate: true))
+        _ = render(&voice, seconds: 0.006)
+        XCTAssertLessThan(abs(SignalMeasurements.cents(voice.currentFrequency, 330)), 5, "the pitch has landed")
+        XCTAssertLessThan(voice.currentLevel, 0.9 * 0.8, "the level is still rising")
+        var slow = Voice(settings: VoiceSettings(glide: 4), sampleRate: rate)
+        slow.apply(Control(frequency: 440, amplitude: 1, gate: true))
+        _ = render(&slow, seconds: 0.2)
+        slow.apply(Control(frequency: 330, amplitude: 1, gate: true))
+        _ = render(&slow, seconds: 0.006)
+        XCTAssertGreaterThan(abs(SignalMeasurements.cents(slow.currentFrequency, 330)), 50, "4 ms: still gliding")
+    }
+
     func testAbsentHandFadesOutWithinSixtyMillisecondsWithoutClick() {
         var voice = Voice(settings: VoiceSettings(volume: 1), sampleRate: rate)
         voice.apply(Control(frequency: 330, amplitude: 0.8, gate: true))
