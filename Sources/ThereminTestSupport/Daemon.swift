@@ -78,4 +78,30 @@ extension Array where Element == Daemon {
 
     /// The last lines each daemon printed, for failure messages.
     func logTails() -> String { map { "\($0.name): \($0.logTail().debugDescription)" }.joined(separator: "; ") }
+
+    /// Stops the daemons, the last started first, forgets them and removes their `folder`.
+    mutating func stopAll(removing folder: URL) {
+        for daemon in reversed() { daemon.stop() }
+        removeAll()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// A private test server made of daemons: launched whole, or stopped again so that a failed start leaves none behind.
+protocol DaemonGroup {
+    func launch(timeout: Double) throws
+    func stop()
+}
+
+extension DaemonGroup {
+    /// Launches the group; on failure stops what it started and rethrows.
+    func launched(timeout: Double) throws -> Self {
+        do {
+            try launch(timeout: timeout)
+        } catch {
+            stop()
+            throw error
+        }
+        return self
+    }
 }

@@ -22,7 +22,7 @@ public struct RealtimeKitError: Error, CustomStringConvertible {
 /// reads one rule more, granting rtkit's two actions to `user`. The rule is bind-mounted over
 /// /etc/polkit-1/rules.d in a mount namespace of polkitd's own, so nothing on the machine changes. rtkit-daemon runs
 /// with its defaults (chroot, dropped privileges, canary watchdog, MaxRealtimePriority 20, RTTimeUSecMax 200 ms).
-public final class RealtimeKitBus: @unchecked Sendable {
+public final class RealtimeKitBus: @unchecked Sendable, DaemonGroup {
     public let directory: URL
     /// The bus address clients use (`DBUS_SYSTEM_BUS_ADDRESS`).
     public let address: String
@@ -38,14 +38,7 @@ public final class RealtimeKitBus: @unchecked Sendable {
     ///   when all is there but it does not start.
     public static func start(allowing user: String, timeout: Double = 20) throws -> RealtimeKitBus {
         try checkInstalled()
-        let bus = try RealtimeKitBus(allowing: user)
-        do {
-            try bus.launch(timeout: timeout)
-        } catch {
-            bus.stop()
-            throw error
-        }
-        return bus
+        return try RealtimeKitBus(allowing: user).launched(timeout: timeout)
     }
 
     static func checkInstalled() throws {
@@ -131,7 +124,7 @@ public final class RealtimeKitBus: @unchecked Sendable {
     /// What a client of this bus needs in its environment.
     public var clientEnvironment: [String: String] { ["DBUS_SYSTEM_BUS_ADDRESS": address] }
 
-    private func launch(timeout: Double) throws {
+    func launch(timeout: Double) throws {
         let deadline = Date().addingTimeInterval(timeout)
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = address
@@ -191,8 +184,6 @@ public final class RealtimeKitBus: @unchecked Sendable {
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        for daemon in daemons.reversed() { daemon.stop() }
-        daemons.removeAll()
-        try? FileManager.default.removeItem(at: directory)
+        daemons.stopAll(removing: directory)
     }
 }

@@ -145,21 +145,35 @@ extern "C" th_options th_default_options(void) {
     return options;
 }
 
-extern "C" th_status th_tracker_create(const char *palm_model_path, const char *landmark_model_path,
-                                       const th_options *options, th_tracker **out, char *error, size_t error_size) {
+namespace {
+
+// What both constructors check first: a place for the handle (cleared), and options that make sense.
+th_status beginCreate(th_tracker **out, const th_options *options, th_options &settings, char *error,
+                      size_t error_size) {
     if (out == nullptr) {
         return invalid(error, error_size, "no place for the tracker handle");
     }
     *out = nullptr;
+    settings = optionsOrDefault(options);
+    const th_status status = checkOptions(settings, error, error_size);
+    if (status == TH_OK) {
+        quietOpenCVLogs();
+    }
+    return status;
+}
+
+}  // namespace
+
+extern "C" th_status th_tracker_create(const char *palm_model_path, const char *landmark_model_path,
+                                       const th_options *options, th_tracker **out, char *error, size_t error_size) {
+    th_options settings;
+    const th_status status = beginCreate(out, options, settings, error, error_size);
+    if (status != TH_OK) {
+        return status;
+    }
     if (palm_model_path == nullptr || landmark_model_path == nullptr) {
         return invalid(error, error_size, "model path missing");
     }
-    const th_options settings = optionsOrDefault(options);
-    const th_status optionStatus = checkOptions(settings, error, error_size);
-    if (optionStatus != TH_OK) {
-        return optionStatus;
-    }
-    quietOpenCVLogs();
     return guarded(error, error_size, [&] {
         auto handle = std::make_unique<th_tracker>();
         handle->tracker = std::make_unique<theremin::HandPipeline>(palm_model_path, landmark_model_path, settings);
@@ -170,16 +184,11 @@ extern "C" th_status th_tracker_create(const char *palm_model_path, const char *
 
 extern "C" th_status th_tracker_create_classic(const char *face_cascade_path, const th_options *options,
                                                th_tracker **out, char *error, size_t error_size) {
-    if (out == nullptr) {
-        return invalid(error, error_size, "no place for the tracker handle");
+    th_options settings;
+    const th_status status = beginCreate(out, options, settings, error, error_size);
+    if (status != TH_OK) {
+        return status;
     }
-    *out = nullptr;
-    const th_options settings = optionsOrDefault(options);
-    const th_status optionStatus = checkOptions(settings, error, error_size);
-    if (optionStatus != TH_OK) {
-        return optionStatus;
-    }
-    quietOpenCVLogs();
     return guarded(error, error_size, [&] {
         auto handle = std::make_unique<th_tracker>();
         auto classic = std::make_unique<theremin::ClassicTracker>(

@@ -25,7 +25,7 @@ public struct PipeWireError: Error, CustomStringConvertible {
 /// or Bluetooth device reports its own), so tests can check that the latency theremin shows includes the server's. Clients reach the server through
 /// `clientEnvironment`, whose `ALSA_CONFIG_PATH` names a configuration where `default` is the `pipewire` ALSA plugin
 /// (pipewire-alsa), as on a PipeWire desktop.
-public final class PipeWireServer: @unchecked Sendable {
+public final class PipeWireServer: @unchecked Sendable, DaemonGroup {
     /// The node name of the sink.
     public let sinkName = "theremin-test-sink"
     /// The graph's sample rate.
@@ -52,14 +52,7 @@ public final class PipeWireServer: @unchecked Sendable {
     ///   when it is all there but does not start.
     public static func start(sinkLatency: Double = 0.030, timeout: Double = 60) throws -> PipeWireServer {
         try checkInstalled()
-        let server = try PipeWireServer(sinkLatency: sinkLatency)
-        do {
-            try server.launch(timeout: timeout)
-        } catch {
-            server.stop()
-            throw error
-        }
-        return server
+        return try PipeWireServer(sinkLatency: sinkLatency).launched(timeout: timeout)
     }
 
     /// The programs these tests need, with the Debian package that brings each.
@@ -134,7 +127,7 @@ public final class PipeWireServer: @unchecked Sendable {
         return environment
     }
 
-    private func launch(timeout: Double) throws {
+    func launch(timeout: Double) throws {
         let deadline = Date().addingTimeInterval(timeout)
         let environment = daemonEnvironment
         let busConfig = directory.appendingPathComponent("bus.conf").path
@@ -211,8 +204,6 @@ public final class PipeWireServer: @unchecked Sendable {
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        for daemon in daemons.reversed() { daemon.stop() }
-        daemons.removeAll()
-        try? FileManager.default.removeItem(at: directory)
+        daemons.stopAll(removing: directory)
     }
 }
