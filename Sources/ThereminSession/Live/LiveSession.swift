@@ -96,91 +96,125 @@ public final class LiveSession {
         loop.start()
         let start = loop.clock.now()
         var lastReport = start
-        var ending = Ending.quit
-        mainLoop: while true {
-            if let signal = options.stopRequest() {
-                ending = .signal(signal)
-                break
-            }
-            if loop.hasEnded && !(options.stopAfterCalibration && loop.calibrationOutcome.withLock({ $0 }) != nil) {
-                ending = .endOfInput
+        var ending: Ending
+        while true {
+            if let stopped = stopRequested() {
+                ending = stopped
                 break
             }
             let now = loop.clock.now()
             let newest = loop.newestFrameTime
             if newest > 0 && now - newest > options.stallTimeout { renderer.setSourceStalled(true) }
             collectLatencies()
-
             let snapshot = collectTrackingStats()
-            if let problem = snapshot.recordingProblem, !reportedRecordingProblem {
-                reportedRecordingProblem = true
-                options.report("\ntheremin: \(problem); still playing")
+            reportProblems(in: snapshot, at: now)
+            updateStatus(from: snapshot, at: now)
+            if let calibrated = calibrationEnding(showing: snapshot) {
+                ending = calibrated
+                break
             }
-            if let output, let notice = breakUp?.update(underruns: output.underruns, at: now) {
-                options.report("\ntheremin: \(notice); still playing")
+            if let quit = handle(display.show(snapshot, status: status)) {
+                ending = quit
+                break
             }
-            if let problem = snapshot.trackerProblem, !reportedTrackerProblem {
-                // Once: such frames count as handless, and silence should not pass for a hand out of view.
-                reportedTrackerProblem = true
-                options.report("\ntheremin: \(problem); frames it fails on count as no hand")
-            }
-            status.level = renderer.currentLevel
-            status.frequency = renderer.currentFrequency
-            status.latency = stats.summary(.total)?.median
-            status.loop = mixer.looper?.status
-            status.calibrating = snapshot.calibrationStatus != nil
-            // Not while calibrating: its own prompts say where the hand should be.
-            status.handNotice = status.calibrating
-                ? nil : absentHand.update(handPresent: snapshot.sample?.present == true, at: now)
-            if options.stopAfterCalibration, let outcome = loop.calibrationOutcome.withLock({ $0 }) {
-                var final = snapshot
-                final.calibrationStatus = GuidedCalibration.Status(target: .quietest, phase: outcome, readings: [:],
-                                                                   antenna: sound.mapper.mapping.antennaSide)
-                _ = display.show(final, status: status)
-                switch outcome {
-                case .done(let box): ending = .calibrated(box)
-                case .failed(let reason): ending = .calibrationFailed(reason)
-                default: ending = .quit
-                }
-                break mainLoop
-            }
-            for key in display.show(snapshot, status: status) {
-                switch key {
-                case .quit:
-                    ending = .quit
-                    break mainLoop
-                case .mute:
-                    status.muted.toggle()
-                    renderer.setMuted(status.muted)
-                    if let problem = options.rememberMute(status.muted) { status.message = problem }
-                case .cycleWaveform:
-                    status.waveform = status.waveform.next
-                    renderer.setWaveform(status.waveform)
-                case .pause:
-                    status.paused.toggle()
-                    loop.setPaused(status.paused)
-                case .recalibrate:
-                    loop.requestCalibration()
-                case .loop:
-                    mixer.looper?.press()
-                case .undoLayer:
-                    mixer.looper?.undo()
-                case .clearLoop:
-                    mixer.looper?.clear()
-                }
-            }
-            if options.verbose && !reportedScheduling, let tracking = loop.scheduling {
-                reportedScheduling = true
-                options.report("\n" + ThreadScheduling.summary(audio: output?.scheduling, tracking: tracking))
-            }
-            if options.verbose && now - lastReport >= 1 {
-                lastReport = now
-                options.report("\n" + report(duration: now - start))
-            }
+            reportVerbosely(at: now, since: start, last: &lastReport)
             usleep(15_000)
         }
         shutdown(duration: loop.clock.now() - start)
         return ending
+    }
+
+    /// A signal, or the input's end (unless a calibration-only run still has its outcome to show).
+    private func stopRequested() -> Ending? {
+        if let signal = options.stopRequest() { return .signal(signal) }
+        if loop.hasEnded && !(options.stopAfterCalibration && loop.calibrationOutcome.withLock({ $0 }) != nil) {
+            return .endOfInput
+        }
+        return nil
+    }
+
+    /// Says once each what went wrong with the take or the tracker, and when the sound keeps breaking up.
+    private func reportProblems(in snapshot: LiveSnapshot, at now: Double) {
+        if let problem = snapshot.recordingProblem, !reportedRecordingProblem {
+            reportedRecordingProblem = true
+            options.report("\ntheremin: \(problem); still playing")
+        }
+        if let output, let notice = breakUp?.update(underruns: output.underruns, at: now) {
+            options.report("\ntheremin: \(notice); still playing")
+        }
+        if let problem = snapshot.trackerProblem, !reportedTrackerProblem {
+            // Once: such frames count as handless, and silence should not pass for a hand out of view.
+            reportedTrackerProblem = true
+            options.report("\ntheremin: \(problem); frames it fails on count as no hand")
+        }
+    }
+
+    /// What the display shows besides the frame: the sound, the latency, the loop, the notices.
+    private func updateStatus(from snapshot: LiveSnapshot, at now: Double) {
+        status.level = renderer.currentLevel
+        status.frequency = renderer.currentFrequency
+        status.latency = stats.summary(.total)?.median
+        status.loop = mixer.looper?.status
+        status.calibrating = snapshot.calibrationStatus != nil
+        // Not while calibrating: its own prompts say where the hand should be.
+        status.handNotice = status.calibrating
+            ? nil : absentHand.update(handPresent: snapshot.sample?.present == true, at: now)
+    }
+
+    /// For `--calibrate`: once the calibration has ended, its last screen and how the run ends.
+    private func calibrationEnding(showing snapshot: LiveSnapshot) -> Ending? {
+        guard options.stopAfterCalibration, let outcome = loop.calibrationOutcome.withLock({ $0 }) else { return nil }
+        var final = snapshot
+        final.calibrationStatus = GuidedCalibration.Status(target: .quietest, phase: outcome, readings: [:],
+                                                           antenna: sound.mapper.mapping.antennaSide)
+        _ = display.show(final, status: status)
+        switch outcome {
+        case .done(let box): return .calibrated(box)
+        case .failed(let reason): return .calibrationFailed(reason)
+        default: return .quit
+        }
+    }
+
+    /// Acts on the keys pressed; `.quit` when one of them was q.
+    private func handle(_ keys: [LiveKey]) -> Ending? {
+        for key in keys {
+            switch key {
+            case .quit:
+                return .quit
+            case .mute:
+                status.muted.toggle()
+                renderer.setMuted(status.muted)
+                if let problem = options.rememberMute(status.muted) { status.message = problem }
+            case .cycleWaveform:
+                status.waveform = status.waveform.next
+                renderer.setWaveform(status.waveform)
+            case .pause:
+                status.paused.toggle()
+                loop.setPaused(status.paused)
+            case .recalibrate:
+                loop.requestCalibration()
+            case .loop:
+                mixer.looper?.press()
+            case .undoLayer:
+                mixer.looper?.undo()
+            case .clearLoop:
+                mixer.looper?.clear()
+            }
+        }
+        return nil
+    }
+
+    /// With `-v`: what the threads got, once, and the statistics every second.
+    private func reportVerbosely(at now: Double, since start: Double, last lastReport: inout Double) {
+        guard options.verbose else { return }
+        if !reportedScheduling, let tracking = loop.scheduling {
+            reportedScheduling = true
+            options.report("\n" + ThreadScheduling.summary(audio: output?.scheduling, tracking: tracking))
+        }
+        if now - lastReport >= 1 {
+            lastReport = now
+            options.report("\n" + report(duration: now - start))
+        }
     }
 
     /// The statistics report (also printed by `--stats` on exit).

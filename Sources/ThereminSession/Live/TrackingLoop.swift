@@ -33,10 +33,8 @@ public final class TrackingLoop: @unchecked Sendable {
     public var onControl: ((Control) -> Void)?
     /// Called with the same control and the hands it came from (OSC out sends both).
     public var onFrame: ((Control, HandsFrame) -> Void)?
-    private var mapper: ControlMapper
-    private var calibration: GuidedCalibration?
-    private var traceClock = TraceClock()
-    private var fpsWindow: [Double] = []
+    private var step: LiveStep
+    private var frameRate = FrameRateMeter()
 
     /// What the display shows, replaced after every frame.
     public let snapshot: Mutex<LiveSnapshot>
@@ -77,13 +75,12 @@ public final class TrackingLoop: @unchecked Sendable {
         self.scheduler = scheduler
         self.clock = clock
         self.isTransient = isTransient
-        self.mapper = mapper
         self.renderer = renderer
         self.recorder = recorder
-        calibration = configuration.startCalibrating ? GuidedCalibration(antenna: mapper.mapping.antennaSide) : nil
+        step = LiveStep(mapper: mapper, calibrating: configuration.startCalibrating)
         var initial = LiveSnapshot()
         initial.calibration = mapper.calibration
-        initial.calibrationStatus = calibration?.status
+        initial.calibrationStatus = step.calibration?.status
         snapshot = Mutex(initial)
     }
 
@@ -175,72 +172,56 @@ public final class TrackingLoop: @unchecked Sendable {
             trackerProblem = "\(error)"
         }
         let trackedAt = clock.now()
-        hands.t = frame.captureTime
-        hands = traceClock.rebase(hands)
-        // The sample shown and used for calibration: the primary hand, as everywhere.
-        let sample = hands.primary
-
-        if recalibrateFlag.exchange(false, ordering: .relaxed) {
-            calibration = GuidedCalibration(antenna: mapper.mapping.antennaSide)
-        }
-        var calibrationStatus: GuidedCalibration.Status?
-        var control: Control?
-        if var guided = calibration {
-            let before = guided.status.readings.count
-            let status = guided.feed(sample)
-            calibration = guided
-            calibrationStatus = status
-            if status.readings.count > before { cues?.play(.calibrationPoint) }
-            switch status.phase {
-            case .done(let box):
+        if recalibrateFlag.exchange(false, ordering: .relaxed) { step.recalibrate() }
+        let result = step.step(hands, capturedAt: capturedAt, trackedAt: trackedAt, paused: isPaused)
+        hands = result.hands
+        renderer?.controls.push(result.control)
+        if result.readPoint { cues?.play(.calibrationPoint) }
+        if let ended = result.calibrationEnded {
+            if case .done(let box) = ended {
                 cues?.play(.calibrationDone)
-                mapper.calibration = box
                 finishedCalibrations.withLock { $0.append(box) }
-                calibrationOutcome.withLock { $0 = status.phase }
-                calibration = nil
-            case .failed:
-                calibrationOutcome.withLock { $0 = status.phase }
-                calibration = nil
-            default:
-                break
             }
-            // Silent while calibrating, but through the mapping like play, so the filter follows the hand and the
-            // pitch is where the hand is when the sound comes back.
-            var silent = mapper.control(for: hands)
-            silent.gate = false
-            silent.sourceTime = capturedAt
-            silent.trackedTime = trackedAt
-            renderer?.controls.push(silent)
-        } else {
-            var mapped = mapper.control(for: hands)
-            mapped.sourceTime = capturedAt
-            mapped.trackedTime = trackedAt
-            if isPaused { mapped.gate = false }
-            renderer?.controls.push(mapped)
-            onControl?(mapped)
-            onFrame?(mapped, hands)
-            control = mapped
+            calibrationOutcome.withLock { $0 = ended }
         }
-        var recordingProblem: String?
-        if let recorder, recorder.error == nil {
-            do {
-                if recorder.rows == 0 { try recorder.noteClockOrigin(capturedAt - hands.t) }
-                try recorder.write(hands)
-            } catch { recordingProblem = "\(error)" }
+        let control = result.isPlayed ? result.control : nil
+        if let control {
+            onControl?(control)
+            onFrame?(control, hands)
         }
-        fpsWindow.append(trackedAt)
-        while let oldest = fpsWindow.first, trackedAt - oldest > 1 { fpsWindow.removeFirst() }
-        let fps = fpsWindow.count > 1 ? Double(fpsWindow.count - 1) / (trackedAt - fpsWindow[0]) : 0
-        let trackingTime = trackedAt - trackStart
-        let waitTime = trackedAt - capturedAt
-        let box = mapper.calibration
+        let recordingProblem = record(hands, capturedAt: capturedAt)
+        publish(frame, result, control: control, trackerProblem: trackerProblem, recordingProblem: recordingProblem,
+                times: (trackStart, trackedAt))
+    }
+
+    /// Writes the frame's row into the take; returns what went wrong, once (the take stops there).
+    private func record(_ hands: HandsFrame, capturedAt: Double) -> String? {
+        guard let recorder, recorder.error == nil else { return nil }
+        do {
+            if recorder.rows == 0 { try recorder.noteClockOrigin(capturedAt - hands.t) }
+            try recorder.write(hands)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Replaces the display's snapshot with this frame's.
+    private func publish(_ frame: Frame, _ result: LiveStep.Result, control: Control?, trackerProblem: String?,
+                         recordingProblem: String?, times: (trackStart: Double, trackedAt: Double)) {
+        let fps = frameRate.note(times.trackedAt)
+        let trackingTime = times.trackedAt - times.trackStart
+        let waitTime = times.trackedAt - frame.captureTime
+        let hands = result.hands
+        let box = step.mapper.calibration
+        let calibrating = step.calibration != nil
         snapshot.withLock { state in
             state.frame = frame
-            state.sample = sample
+            state.sample = hands.primary
             state.hands = hands
             state.control = control
             state.calibration = box
-            state.calibrationStatus = calibrationStatus ?? (calibration == nil ? nil : state.calibrationStatus)
+            state.calibrationStatus = result.calibrationStatus ?? (calibrating ? state.calibrationStatus : nil)
             state.trackedFrames += 1
             state.trackerFPS = fps
             state.sourceProblem = nil

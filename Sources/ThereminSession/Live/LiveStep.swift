@@ -1,0 +1,75 @@
+import ThereminCore
+
+/// One frame of live play apart from the devices and the thread: the hands onto the trace clock, the guided
+/// calibration, and the mapping to a control for the voice (silent while calibrating or paused). `TrackingLoop` runs
+/// it on the tracking thread; nothing in it blocks, so a test can feed it frames directly.
+public struct LiveStep: Sendable {
+    /// What one frame made.
+    public struct Result: Sendable {
+        /// The hands, stamped with trace time.
+        public var hands: HandsFrame
+        /// The control for the voice: silent while calibrating or paused.
+        public var control: Control
+        /// Whether the control is the performance's (followed by MIDI and OSC, shown), not a calibration's.
+        public var isPlayed: Bool
+        /// The calibration's progress while one runs.
+        public var calibrationStatus: GuidedCalibration.Status?
+        /// Whether the calibration read a position in this frame (its cue sounds).
+        public var readPoint = false
+        /// How a calibration ended in this frame (done, whose cue sounds, or failed).
+        public var calibrationEnded: GuidedCalibration.Phase?
+    }
+
+    /// Smoothing and mapping, with the calibration in force.
+    public private(set) var mapper: ControlMapper
+    /// The guided calibration while one runs.
+    public private(set) var calibration: GuidedCalibration?
+    private var traceClock = TraceClock()
+
+    public init(mapper: ControlMapper, calibrating: Bool = false) {
+        self.mapper = mapper
+        calibration = calibrating ? GuidedCalibration(antenna: mapper.mapping.antennaSide) : nil
+    }
+
+    /// Starts the guided calibration again from its first position.
+    public mutating func recalibrate() {
+        calibration = GuidedCalibration(antenna: mapper.mapping.antennaSide)
+    }
+
+    /// Takes the hands tracked in a frame captured at `capturedAt` (tracked by `trackedAt`, both on the monotonic
+    /// clock).
+    public mutating func step(_ tracked: HandsFrame, capturedAt: Double, trackedAt: Double, paused: Bool) -> Result {
+        var hands = tracked
+        hands.t = capturedAt
+        hands = traceClock.rebase(hands)
+        var control = mapper.control(for: hands)
+        control.sourceTime = capturedAt
+        control.trackedTime = trackedAt
+        var result = Result(hands: hands, control: control, isPlayed: true)
+        if var guided = calibration {
+            // Silent while calibrating, but through the mapping like play, so the filter follows the hand and the
+            // pitch is where the hand is when the sound comes back.
+            result.control.gate = false
+            result.isPlayed = false
+            let before = guided.status.readings.count
+            let status = guided.feed(hands.primary)
+            calibration = guided
+            result.calibrationStatus = status
+            result.readPoint = status.readings.count > before
+            switch status.phase {
+            case .done(let box):
+                result.calibrationEnded = status.phase
+                mapper.calibration = box
+                calibration = nil
+            case .failed:
+                result.calibrationEnded = status.phase
+                calibration = nil
+            default:
+                break
+            }
+        } else if paused {
+            result.control.gate = false
+        }
+        return result
+    }
+}
