@@ -163,7 +163,6 @@ public final class TrackingLoop: @unchecked Sendable {
             droppedBeforeFirstFrame.store(source.droppedFrames, ordering: .relaxed)
         }
         lastFrameTime.store(capturedAt.bitPattern, ordering: .relaxed)
-        renderer?.setSourceStalled(false)
 
         let trackStart = clock.now()
         var hands: HandsFrame
@@ -221,6 +220,9 @@ public final class TrackingLoop: @unchecked Sendable {
             onFrame?(mapped, hands)
             control = mapped
         }
+        // Only now that this frame's control is queued: cleared before tracking, the note held before a stall would
+        // sound again for as long as the first frame after it takes to track, whether or not it holds the hand.
+        renderer?.setSourceStalled(false)
         var recordingProblem: String?
         if let recorder, recorder.error == nil {
             do {
