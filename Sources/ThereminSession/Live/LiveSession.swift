@@ -171,7 +171,8 @@ public final class LiveSession {
             }
             if options.verbose && !reportedScheduling, let tracking = loop.scheduling {
                 reportedScheduling = true
-                options.report("\n" + ThreadScheduling.summary(audio: output?.scheduling, tracking: tracking))
+                options.report("\n" + ThreadScheduling.summary(audio: output?.scheduling, tracking: tracking,
+                                                                    capture: loop.captureScheduling))
             }
             if options.verbose && now - lastReport >= 1 {
                 lastReport = now

@@ -102,6 +102,8 @@ public final class TrackingLoop: @unchecked Sendable {
 
     /// What the tracking thread got when it asked for real-time scheduling; nil until it has asked (`-v` says it).
     public var scheduling: ThreadScheduling? { realtimeState.withLock { $0 } }
+    /// What the source's capture thread got (a camera's; nil for files and tests).
+    public var captureScheduling: ThreadScheduling? { source.captureScheduling }
 
     /// Starts the tracking thread.
     public func start() {
