@@ -40,7 +40,7 @@ final class StatusLine {
     }
 
     /// Shows `text`: in place on a terminal, or as a plain line at most every `plainInterval` seconds. The text is
-    /// only made when it is shown: off a terminal that is once a second, not at every refresh (66 a second).
+    /// only made when it is shown: off a terminal that is once a second, not at every refresh (about 60 a second).
     func update(_ text: @autoclosure () -> String, now: Double, plainInterval: Double = 1) {
         if terminal.isInteractive {
             Output.out("\r\u{1B}[2K" + text())
