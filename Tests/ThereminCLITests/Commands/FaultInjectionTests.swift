@@ -163,7 +163,9 @@ final class FaultInjectionTests: BinaryTestCase {
 
     /// The stall as the take shows it, in CLOCK_MONOTONIC seconds: the last frame before it, the first after it, the
     /// first after it with the hand, and the 30th with the hand. Rows are frames: the take's clock origin plus a
-    /// row's time is the capture time of its frame. Reading it throws until the take holds all four.
+    /// row's time is the capture time of its frame. The stall is the longest gap between rows that ends after the
+    /// test asked for it (the camera may deliver a frame or two more while the request reaches it), and at least a
+    /// second long. Reading it throws until the take holds all four.
     private struct StallInTake: CustomStringConvertible {
         struct NotInTake: Error, CustomStringConvertible { let description: String }
         let lastBefore: Double, firstAfter: Double, handBack: Double, thirtiethHandRow: Double
@@ -182,11 +184,12 @@ final class FaultInjectionTests: BinaryTestCase {
             }
             let origin = try need(clock.flatMap { Double($0.split(separator: " ").last ?? "") }, "clock origin")
             let rows = try TraceReader.read(path: trace).samples.map { (time: origin + $0.t, hand: $0.present) }
-            let before = rows.filter { $0.time <= stalledSince }
-            let after = rows.filter { $0.time > stalledSince }
-            let handRows = after.filter(\.hand)
-            lastBefore = try need(before.last?.time, "frame before the stall")
-            firstAfter = try need(after.first?.time, "frame after the stall")
+            let gap = zip(rows, rows.dropFirst()).filter { $1.time > stalledSince && $1.time - $0.time >= 1 }
+                .max { $0.1.time - $0.0.time < $1.1.time - $1.0.time }
+            lastBefore = try need(gap?.0.time, "stall (a gap of a second after it was asked for)")
+            let resumed = try need(gap?.1.time, "frame after the stall")
+            firstAfter = resumed
+            let handRows = rows.filter { $0.time >= resumed && $0.hand }
             handBack = try need(handRows.first?.time, "hand after the stall")
             thirtiethHandRow = try need(handRows.dropFirst(29).first?.time, "30 rows with the hand after the stall")
         }
