@@ -146,7 +146,8 @@ deb-check: deb
 ## (vibrato, leaps, a still, dim and far hand; motion blur and sensor noise), tracked offline by the release build,
 ## rendered, and the heard pitch held against the truth; expressive and steady (pre-change defaults) side by side.
 ## Then the same live at 60 and 30 fps: the fake camera (root, /dev/fuse) serves each clip to the release build playing
-## into the paced device, which logs when each sample was heard. Needs ../shared/corpus, ffmpeg and numpy.
+## into the paced device, which logs when each sample was heard, each clip with 6 s of playing first (the audio queue
+## goes shallow after 5 s of punctual wake-ups). Needs ../shared/corpus, ffmpeg and numpy.
 .PHONY: measure-response
 RESPONSE_PHOTO ?= ../shared/corpus/hands_nogt/hagrid_four_07fdea90-1102-4419-a3af-b394cb29531b.jpg
 measure-response: deps
@@ -156,5 +157,5 @@ measure-response: deps
 	$(SWIFT) build --scratch-path $(BUILD_DIR) --product asound_module_pcm_theremin_paced
 	python3 tools/measure_response.py --theremin $(BUILD_DIR)/release/theremin --photo $(RESPONSE_PHOTO) --fps 60
 	for fps in 60 30; do python3 tools/measure_response.py --theremin $(BUILD_DIR)/release/theremin \
-		--photo $(RESPONSE_PHOTO) --fps $$fps --live --fake-camera $(BUILD_DIR)/debug/fake-camera \
+		--photo $(RESPONSE_PHOTO) --fps $$fps --live --lead-in 6 --fake-camera $(BUILD_DIR)/debug/fake-camera \
 		--paced-plugin $(BUILD_DIR)/debug/libasound_module_pcm_theremin_paced.so || exit 1; done

@@ -51,10 +51,14 @@ def window(picture, dy):
     b = picture[base + 1:base + 1 + HEIGHT, left:left + WIDTH]
     return a * (1 - frac) + b * frac
 
+KEPT_CLIPS = None     # --keep-clips: a folder where clips are kept and made only once
+
 def make_clip(picture, path, fps, seconds, noise, out, seed=1):
     """A lossless clip (raw pictures: the fake camera's decoder must keep up with 60 fps, which ffv1's 25 ms a frame
     does not): frame k is exposed over [k/fps - EXPOSURE, k/fps]; the scene (the fingertip) moves down by
     path(t) pixels."""
+    if KEPT_CLIPS and os.path.exists(out):
+        return
     rng = np.random.default_rng(seed)
     encoder = subprocess.Popen(["ffmpeg", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "bgr24",
                                 "-s", f"{WIDTH}x{HEIGHT}", "-r", str(fps), "-i", "-", "-c:v", "rawvideo", out],
@@ -162,7 +166,7 @@ class Offline:
         for p in (wav, trace):
             if os.path.exists(p): os.remove(p)
         result = subprocess.run([self.theremin, "--input", clip, "--output", wav, "--record", trace, "--wave", "sine",
-                                 "--response", response, "--mute-cues"],
+                                 "--response", response, "--mute-cues"] + self.extra,
                                 capture_output=True, text=True, env=env)
         if result.returncode != 0:
             sys.exit(f"measure-response: theremin failed on {clip}: {result.stderr.strip()}")
@@ -202,7 +206,7 @@ class Live:
             result = subprocess.run(["timeout", "-s", "INT", f"{seconds + 1.5}", self.theremin, "--camera",
                                      os.path.join(mount, "video0"), "--fps", str(fps), "--audio-device", "paced",
                                      "--no-preview", "--stats", "--wave", "sine", "--response", response, "--mute-cues",
-                                     "--record", trace], capture_output=True, text=True, env=env)
+                                     "--record", trace] + self.extra, capture_output=True, text=True, env=env)
         finally:
             camera.send_signal(signal.SIGINT)
             camera.wait()
@@ -258,43 +262,51 @@ def regular_grid(t, f):
     grid = np.arange(t[0], t[-1], 0.001)
     return grid, np.interp(grid, t, f)
 
-def measure(runner, fps, near, far, folder, responses):
-    print(f"measure-response: {runner.name}, {fps} fps, exposure {EXPOSURE * 1000:.0f} ms, load "
-          f"{open('/proc/loadavg').read().split()[0]}")
+def drop_clip(clip):
+    """Raw pictures take about 220 MB a clip: removed once measured, unless kept."""
+    if not KEPT_CLIPS:
+        drop_clip(clip)
+
+def measure(runner, fps, near, far, folder, responses, measures, lead=0.0):
+    """`lead`: seconds of playing before each measure (live: the audio queue goes shallow after 5 s of punctual
+    wake-ups, as it does for a player who has been playing a while)."""
+    tag = f"-lead{lead:g}" if lead else ""
+    print(f"measure-response: {runner.name}, {fps} fps, exposure {EXPOSURE * 1000:.0f} ms, "
+          f"{f'{lead:g} s of playing first, ' if lead else ''}load {open('/proc/loadavg').read().split()[0]}")
     print(f"{'hand does':34} {'':6} " + "  ".join(f"{r:>26}" for r in responses))
     def row(name, what, cells):
         print(f"{name:34} {what:6} " + "  ".join(f"{c:>26}" for c in cells), flush=True)
     pipeline = {r: [] for r in responses}
     def note(response, extra):
         if extra: pipeline[response].append(extra)
-    for rate in [2, 3, 6, 8]:
+    for rate in [2, 3, 6, 8] if "vibrato" in measures else []:
         amplitude = 10
         path = lambda t, r=rate: amplitude * np.sin(2 * np.pi * r * t)
-        clip = os.path.join(folder, f"vibrato{rate}-{fps}.nut")
-        make_clip(near, path, fps, 4, 3, clip)
+        clip = os.path.join(KEPT_CLIPS or folder, f"vibrato{rate}-{fps}{tag}.nut")
+        make_clip(near, path, fps, 4 + lead, 3, clip)
         trace_cells, sound_cells = [], []
         for response in responses:
-            (tt, ty), (t, f), share, extra = runner.run(clip, fps, 4, response)
+            (tt, ty), (t, f), share, extra = runner.run(clip, fps, 4 + lead, response)
             note(response, extra)
             t, f = regular_grid(t, f)
-            keep = (tt > 0.5) & (tt < 3.9)
+            keep = (tt > 0.5 + lead) & (tt < 3.9 + lead)
             g, l = gain_and_lag(tt[keep], ty[keep], path(tt[keep]) / HEIGHT, rate)
             trace_cells.append(f"{g:+.1f} dB {l:5.1f} ms")
-            keep = (t > 0.5) & (t < 3.9)
+            keep = (t > 0.5 + lead) & (t < 3.9 + lead)
             g, l = gain_and_lag(t[keep], height_of(f[keep]), path(t[keep]) / HEIGHT, rate)
             sound_cells.append(f"{g:+.1f} dB {l:5.1f} ms")
-        os.remove(clip)  # raw pictures: about 220 MB a clip
+        drop_clip(clip)
         row(f"vibrato {rate} Hz, ±{amplitude} px", "trace", trace_cells)
         row("", "sound", sound_cells)
-    for direction, size in [("up", 96), ("down", -96)]:
+    for direction, size in [("up", 96), ("down", -96)] if "leaps" in measures else []:
         # The leap 1.5 s into the clip: live start-up on a loaded machine can take most of the first second.
-        start, duration = 1.5, 0.05
+        start, duration = 1.5 + lead, 0.05
         path = min_jerk(start, size, duration)
-        clip = os.path.join(folder, f"leap-{direction}-{fps}.nut")
-        make_clip(near, path, fps, 2.7, 3, clip)
+        clip = os.path.join(KEPT_CLIPS or folder, f"leap-{direction}-{fps}{tag}.nut")
+        make_clip(near, path, fps, 2.7 + lead, 3, clip)
         cells = []
         for response in responses:
-            _, (t, f), _, extra = runner.run(clip, fps, 2.7, response)
+            _, (t, f), _, extra = runner.run(clip, fps, 2.7 + lead, response)
             note(response, extra)
             t, f = regular_grid(t, f)
             before = f[(t > start - 0.4) & (t < start - 0.05)].mean()
@@ -304,23 +316,27 @@ def measure(runner, fps, near, far, folder, responses):
             after = (t >= start) & (t < start + 1.1)  # not the fade at the clip's end
             off = np.where(after & (np.abs(error) > 5))[0]
             settle = (t[off[-1]] - start - duration) * 1000 if off.size else 0
+            if os.environ.get("MEASURE_DUMP"):  # the heard pitch around the leap, for a closer look
+                np.savez(os.path.join(os.environ["MEASURE_DUMP"], f"leap-{direction}-{fps}-{response}.npz"),
+                         t=t, f=f, target=target, start=start, duration=duration)
             sign = 1 if target > before else -1
             overshoot = max(0, (sign * error[after]).max())
             cells.append(f"{settle:.0f} ms, over {overshoot:.1f} c")
-        os.remove(clip)
+        drop_clip(clip)
         row(f"leap {direction} {abs(size)} px in {duration * 1000:.0f} ms", "sound", cells)
     for name, picture, noise in [("still hand (σ 3)", near, 3), ("dim light (σ 8)", near, 8),
-                                 ("far player (σ 3)", far, 3)]:
-        clip = os.path.join(folder, name.split()[0] + f"-{fps}.nut")
-        make_clip(picture, lambda t: 0 * t, fps, 4, noise, clip)
+                                 ("far player (σ 3)", far, 3)] if "still" in measures else []:
+        clip = os.path.join(KEPT_CLIPS or folder, name.split()[0] + f"-{fps}{tag}.nut")
+        make_clip(picture, lambda t: 0 * t, fps, 4 + lead, noise, clip)
         cells = []
         for response in responses:
-            _, (t, f), share, extra = runner.run(clip, fps, 4, response)
+            _, (t, f), share, extra = runner.run(clip, fps, 4 + lead, response)
             note(response, extra)
             t, f = regular_grid(t, f)
-            c = cents(f[(t > 0.5) & (t < 3.9)], np.median(f[(t > 0.5) & (t < 3.9)]))
+            held = (t > 0.5 + lead) & (t < 3.9 + lead)
+            c = cents(f[held], np.median(f[held]))
             cells.append(f"{np.sqrt(np.mean(c * c)):.2f} c rms (hand {share * 100:.0f} %)")
-        os.remove(clip)
+        drop_clip(clip)
         row(name, "sound", cells)
     if any(pipeline.values()):
         cells = []
@@ -343,10 +359,20 @@ def main():
     parser.add_argument("--self-test", action="store_true")
     parser.add_argument("--responses", default="expressive,steady",
                         help="which --response settings to compare (comma-separated)")
+    parser.add_argument("--measures", default="vibrato,leaps,still",
+                        help="which measures to run (comma-separated: vibrato, leaps, still)")
+    parser.add_argument("--keep-clips", metavar="DIR", help="make the clips in DIR once and keep them (about 2 GB)")
+    parser.add_argument("--lead-in", type=float, default=0.0, metavar="SECONDS",
+                        help="seconds of playing before each measure (make measure-response: 6 live)")
+    parser.add_argument("--extra", default="", help="further theremin options for every run, e.g. '--period 2.7'")
     args = parser.parse_args()
     self_test()
     if args.self_test: return
     folder = tempfile.mkdtemp(prefix="measure-response-")
+    global KEPT_CLIPS
+    KEPT_CLIPS = args.keep_clips
+    if KEPT_CLIPS:
+        os.makedirs(KEPT_CLIPS, exist_ok=True)
     if args.live:
         if not (args.fake_camera and args.paced_plugin):
             sys.exit("measure-response: --live needs --fake-camera and --paced-plugin")
@@ -354,7 +380,8 @@ def main():
     else:
         runner = Offline(args.theremin, folder)
     near, far = load_photo(args.photo, 1.0), load_photo(args.photo, 0.5)
-    measure(runner, args.fps, near, far, folder, args.responses.split(","))
+    runner.extra = args.extra.split()
+    measure(runner, args.fps, near, far, folder, args.responses.split(","), args.measures.split(","), args.lead_in)
 
 if __name__ == "__main__":
     main()

@@ -23,6 +23,10 @@ public final class AudioOutput: @unchecked Sendable {
     private let underrunCount = Atomic<Int>(0)
     private let queuedFrames = Atomic<Int>(0)
     private let finishedFlag = Atomic<Bool>(false)
+    private let shallowFlag = Atomic<Bool>(false)
+    /// Whether the request lets the depth adapt and the buffer can be shallow (`QueueDepth`).
+    private let adaptsDepth: Bool
+    private let depthCalm: Double
     /// Written by the audio thread before `start` stops waiting for it, read after.
     private var threadScheduling: ThreadScheduling?
     private var failure: ALSAError?
@@ -37,6 +41,8 @@ public final class AudioOutput: @unchecked Sendable {
         pcm = try ALSAPCM(request: request)
         notice = request.notice
         let period = pcm.format.periodFrames
+        adaptsDepth = request.adaptsDepth && pcm.format.bufferFrames >= 3 * period
+        depthCalm = request.depthCalm
         left = .allocate(capacity: period)
         left.initialize(repeating: 0, count: period)
         right = .allocate(capacity: period)
@@ -56,6 +62,8 @@ public final class AudioOutput: @unchecked Sendable {
 
     /// Underruns recovered so far.
     public var underruns: Int { underrunCount.load(ordering: .relaxed) }
+    /// Whether the audio thread keeps one period queued now rather than two (`QueueDepth`).
+    public var isShallow: Bool { shallowFlag.load(ordering: .relaxed) }
     /// Frames handed to the device so far.
     public var framesWritten: Int { written.load(ordering: .relaxed) }
     /// Frames queued in the device after the last write (from `snd_pcm_delay`): how long until new sound is heard.
@@ -117,6 +125,13 @@ public final class AudioOutput: @unchecked Sendable {
         let stream = PCMStream(handle: handle)
         let period = format.periodFrames
         let channels = format.channels
+        // Only a real-time thread is woken punctually enough to try a shallow queue.
+        let adaptive = isRealtime && adaptsDepth
+        let rate = Double(format.sampleRate)
+        var depth = QueueDepth(periodFrames: period, bufferFrames: format.bufferFrames, calm: depthCalm,
+                               now: MonotonicClock.now())
+        var threshold = depth.wakeThreshold
+        var underrunsSeen = 0
         while true {
             let position = written.load(ordering: .relaxed)
             if renderer.isFinished || position >= stopAtFrame.load(ordering: .relaxed) { break }
@@ -125,10 +140,28 @@ public final class AudioOutput: @unchecked Sendable {
                 if !recover(handle, Int32(available)) { return }
                 continue
             }
-            if available < period {
+            if available < threshold {
+                if available >= period {
+                    // Shallow: the device would take a period now; sleep until only one is left queued. The device's
+                    // own wake-up threshold stays at a period (PipeWire's plugin asks the graph for a longer quantum
+                    // when it is raised).
+                    usleep(useconds_t(max(50, Double(threshold - available) / rate * 1_000_000)))
+                    continue
+                }
                 let waited = stream.wait(milliseconds: 100)
                 if waited < 0 && !recover(handle, waited) { return }
                 continue
+            }
+            if adaptive {
+                let now = MonotonicClock.now(), underrunsNow = underruns
+                let changed = underrunsNow > underrunsSeen ? depth.underran(at: now)
+                    : position > 0 && depth.woke(queued: format.bufferFrames - available, at: now)
+                underrunsSeen = underrunsNow
+                if changed {
+                    threshold = depth.wakeThreshold
+                    shallowFlag.store(depth.isShallow, ordering: .relaxed)
+                    if available < threshold { continue }  // shallow now: wait until only a period is left
+                }
             }
             renderer.renderStereo(left: left, right: right, frames: period)
             if !write(stream, frames: period, channels: channels) { return }

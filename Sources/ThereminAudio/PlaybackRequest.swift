@@ -8,6 +8,11 @@ public struct PlaybackRequest: Sendable, Equatable {
     public var periodFrames: Int
     /// Periods in the buffer (2–3 keeps latency low while surviving scheduling hiccups).
     public var periods: Int
+    /// Whether the audio thread may keep only one period queued while the machine wakes it on time (`QueueDepth`):
+    /// when the player left the period to theremin. A period the player chose keeps its whole buffer queued.
+    public var adaptsDepth = false
+    /// Seconds of punctual wake-ups before the queue goes shallow (`QueueDepth.calm`).
+    public var depthCalm = 5.0
     /// Receives the one notice (at most once per process) when the audio thread is refused real-time priority or
     /// locked memory. Called by `AudioOutput.start` on the caller's thread, never from the audio thread, which must
     /// not do I/O. Not part of equality.
@@ -24,6 +29,7 @@ public struct PlaybackRequest: Sendable, Equatable {
 
     public static func == (a: PlaybackRequest, b: PlaybackRequest) -> Bool {
         a.device == b.device && a.sampleRate == b.sampleRate && a.channels == b.channels
-            && a.periodFrames == b.periodFrames && a.periods == b.periods
+            && a.periodFrames == b.periodFrames && a.periods == b.periods && a.adaptsDepth == b.adaptsDepth
+            && a.depthCalm == b.depthCalm
     }
 }

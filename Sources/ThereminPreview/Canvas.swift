@@ -5,7 +5,7 @@ import ThereminCore
 /// Drawing never throws, so composing a picture reads as a list of steps; the first failure (only a malformed
 /// picture or frame can cause one) is kept in `problem` for the caller to report.
 public struct Canvas: Sendable {
-    /// The picture, packed BGR24. A `Frame`, so overlays written for frames (the tracker's hand overlay) draw on it.
+    /// The picture, packed BGR24, as a `Frame`.
     public var image: Frame
     /// The first drawing failure, if any.
     public private(set) var problem: PreviewError?
@@ -74,7 +74,7 @@ public struct Canvas: Sendable {
     /// Forgets the recorded failure (after the caller reported it).
     public mutating func clearProblem() { problem = nil }
 
-    private mutating func draw(_ drawing: PreviewCalls.Drawing) {
+    mutating func draw(_ drawing: PreviewCalls.Drawing) {
         if let failure = PreviewCalls.draw(drawing, on: &image) { record(failure) }
     }
 

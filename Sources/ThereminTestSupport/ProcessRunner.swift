@@ -23,6 +23,13 @@ public enum ProcessRunner {
         return URL(fileURLWithPath: executable).deletingLastPathComponent()
     }()
 
+    /// A configuration folder of this test run's own, for children not given one.
+    public static let testConfigHome: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("theremin-test-config-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
     /// Path of a built executable, or nil when it was not built.
     public static func product(_ name: String) -> String? {
         let path = productsDirectory.appendingPathComponent(name).path
@@ -46,6 +53,9 @@ public enum ProcessRunner {
         process.arguments = arguments
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         var env = ProcessInfo.processInfo.environment
+        // The user's own configuration (presets, remembered mute, the crash journal of takes) stays out of tests:
+        // a take another program left running there was reported as interrupted by every replay.
+        env["XDG_CONFIG_HOME"] = ProcessRunner.testConfigHome
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe(), input = Pipe()

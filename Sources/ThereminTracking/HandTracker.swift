@@ -8,9 +8,9 @@ import ThereminCore
 /// imgproc). Frames are BGR in camera orientation; the samples are in the mirrored selfie view unless
 /// `options.mirrored` is false.
 ///
-/// With `options.maxHands` 2 it follows two hands for two-hand play: `processHands` reports both. Each hand has a
-/// slot that it keeps for as long as it stays tracked, so `hands[i]` is the same hand from frame to frame; a newly
-/// found hand takes the first free slot.
+/// With `options.maxHands` 2 it follows two hands for two-hand play: `track` reports both. Each hand has a slot that
+/// it keeps for as long as it stays tracked, so `hands[i]` is the same hand from frame to frame; a newly found hand
+/// takes the first free slot.
 ///
 /// Thread safety: the handle serializes its own calls, so one tracker may be used from several threads, but calls
 /// run one at a time. Different trackers share nothing except OpenCV's thread pool (see `setThreadCount`).
@@ -70,33 +70,19 @@ public final class HandTracker: @unchecked Sendable {
         FileManager.default.isReadableFile(atPath: defaultFaceCascade) ? defaultFaceCascade : nil
     }
 
-    /// Tracks the hand in one frame; the sample's `t` is the frame's capture time.
+    /// Tracks every hand in one frame: `options.maxHands` hands, absent ones included, each in its slot (the same
+    /// hand in the same place from frame to frame while it stays tracked), at the frame's capture time, with what
+    /// the tracker did to find them.
+    /// - Throws: `TrackerError` when the frame is malformed or OpenCV fails.
+    public func track(_ frame: Frame) throws(TrackerError) -> TrackedFrame {
+        try checkSize(of: frame)
+        return try TrackerCalls.track(frame, slots: options.maxHands, with: handle)
+    }
+
+    /// The hand one-hand play follows in one frame (`HandsFrame.primary`), at the frame's capture time.
     /// - Throws: `TrackerError` when the frame is malformed or OpenCV fails.
     public func process(_ frame: Frame) throws(TrackerError) -> HandSample {
-        try track(frame).sample
-    }
-
-    /// Tracks the hand in one frame and returns the details behind the sample as well. With `maxHands` 2 this is the
-    /// first present hand (what one-hand play uses).
-    /// - Throws: `TrackerError` when the frame is malformed or OpenCV fails.
-    public func track(_ frame: Frame) throws(TrackerError) -> TrackedHand {
-        try checkSize(of: frame)
-        return try TrackerCalls.track(frame, with: handle)
-    }
-
-    /// Tracks every hand in one frame, for two-hand play: `options.maxHands` hands, absent ones included, each in
-    /// its slot (the same hand in the same place from frame to frame while it stays tracked).
-    /// - Throws: `TrackerError` when the frame is malformed or OpenCV fails.
-    public func processHands(_ frame: Frame) throws(TrackerError) -> HandsFrame {
-        HandsFrame(t: frame.captureTime, hands: try trackHands(frame).map(\.sample))
-    }
-
-    /// Tracks every hand in one frame and returns the details behind each sample as well (`options.maxHands`
-    /// entries, in slot order).
-    /// - Throws: `TrackerError` when the frame is malformed or OpenCV fails.
-    public func trackHands(_ frame: Frame) throws(TrackerError) -> [TrackedHand] {
-        try checkSize(of: frame)
-        return try TrackerCalls.trackHands(frame, slots: options.maxHands, with: handle)
+        try track(frame).primary
     }
 
     /// Forgets the tracked hands: the next frame starts with the palm detector. Call between unrelated pictures.

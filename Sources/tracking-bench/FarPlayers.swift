@@ -65,10 +65,10 @@ func reportFarPlayers(_ set: FarPlayerSet, models: ModelFiles, reference: Refere
         far.reset()
         near.reset()
         let clock = ContinuousClock()
-        var hands: [TrackedHand] = []
-        let elapsed = try clock.measure { hands = try far.trackHands(frame).filter(\.sample.present) }
+        var hands: [HandSample] = []
+        let elapsed = try clock.measure { hands = try far.track(frame).hands.present }
         milliseconds.append(elapsed.milliseconds)
-        let nearHands = try near.trackHands(frame).filter(\.sample.present)
+        let nearHands = try near.track(frame).hands.present
         let group = scene.name.hasPrefix("half") ? "half" : scene.name.hasPrefix("third") ? "third" : "negative"
         guard scene.hasHand else {
             falsePositives += hands.count
@@ -76,7 +76,7 @@ func reportFarPlayers(_ set: FarPlayerSet, models: ModelFiles, reference: Refere
         }
         found.far[group, default: 0] += hands.isEmpty ? 0 : 1
         found.near[group, default: 0] += nearHands.isEmpty ? 0 : 1
-        if let tip = hands.first?.sample, let theirs = reference?.farFullTips[scene.name] {
+        if let tip = hands.first, let theirs = reference?.farFullTips[scene.name] {
             tipErrors.append(hypot(tip.x * 640 - theirs.x, tip.y * 480 - theirs.y) / theirs.palm)
         }
     }
@@ -127,7 +127,7 @@ func reportFarSearchInVideo(_ set: FarPlayerSet, models: ModelFiles) throws {
     for scene in set.scenes where scene.hasHand {
         guard let frame = try ImageSource(path: scene.url.path).nextFrame() else { continue }
         tracker.reset()
-        if let index = try (1...60).first(where: { _ in try tracker.track(frame).sample.present }) {
+        if let index = try (1...60).first(where: { _ in try tracker.track(frame).primary.present }) {
             framesToFind.append(index)
         } else {
             neverFound += 1

@@ -222,26 +222,23 @@ struct Measures {
         return frames
     }
 
-    /// Tracks one frame (`track` for one hand, `trackHands` for two, as play would) and adds it to `result`; the
-    /// first (cold) frame is not timed.
+    /// Tracks one frame (every slot, as play does) and adds it to `result`; the first (cold) frame is not timed.
     private func time(_ tracker: HandTracker, on frame: Frame, index: Int, into result: inout Speed) throws {
         let clock = ContinuousClock()
-        var hands: [TrackedHand] = []
-        let elapsed = try clock.measure {
-            hands = tracker.options.maxHands == 1 ? [try tracker.track(frame)] : try tracker.trackHands(frame)
-        }
+        var tracked: TrackedFrame?
+        let elapsed = try clock.measure { tracked = try tracker.track(frame) }
         let milliseconds = elapsed.milliseconds
-        guard let first = hands.first else { return }
-        let present = hands.filter(\.sample.present)
+        guard let tracked, !tracked.hands.hands.isEmpty else { return }
+        let present = tracked.hands.present
         result.frames += 1
         result.framesWithHand += present.isEmpty ? 0 : 1
         result.framesWithTwoHands += present.count == 2 ? 1 : 0
-        result.detectorRuns += first.detectorRan ? 1 : 0
-        result.tips.append(present.first.map { (x: $0.sample.x, y: $0.sample.y) })
+        result.detectorRuns += tracked.detectorRan ? 1 : 0
+        result.tips.append(present.first.map { (x: $0.x, y: $0.y) })
         if index > 0 {
             result.milliseconds.append(milliseconds)
             result.handCounts.append(present.count)
-            if !first.detectorRan { result.trackingOnlyMilliseconds.append(milliseconds) }
+            if !tracked.detectorRan { result.trackingOnlyMilliseconds.append(milliseconds) }
         }
     }
 

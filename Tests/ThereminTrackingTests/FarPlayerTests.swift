@@ -29,8 +29,8 @@ final class FarPlayerTests: XCTestCase {
         for (index, photo) in hands.enumerated() {
             let scene = FarPlayerScenes.compose(photo: photo, background: rooms[index % rooms.count], shrink: .third,
                                                 index: index)
-            found.far += try far.trackHands(scene).contains(where: \.sample.present) ? 1 : 0
-            found.near += try near.trackHands(scene).contains(where: \.sample.present) ? 1 : 0
+            found.far += try far.track(scene).hands.hands.contains(where: \.present) ? 1 : 0
+            found.near += try near.track(scene).hands.hands.contains(where: \.present) ? 1 : 0
         }
         // At a third of the frame the whole-frame detector (MediaPipe's way) sees almost none of these hands.
         XCTAssertGreaterThanOrEqual(found.far, 4, "far search found \(found.far) of \(hands.count)")
@@ -44,8 +44,8 @@ final class FarPlayerTests: XCTestCase {
             for (index, face) in rooms.enumerated() {
                 let scene = FarPlayerScenes.compose(photo: face, background: rooms[(index + 3) % rooms.count],
                                                     shrink: shrink, index: index)
-                let withSearch = try far.trackHands(scene).filter(\.sample.present).count
-                let without = try near.trackHands(scene).filter(\.sample.present).count
+                let withSearch = try far.track(scene).hands.present.count
+                let without = try near.track(scene).hands.present.count
                 XCTAssertLessThanOrEqual(withSearch, without, "scene \(index), \(shrink.label)")
             }
         }
@@ -59,7 +59,7 @@ final class FarPlayerTests: XCTestCase {
             let scene = FarPlayerScenes.compose(photo: photo, background: rooms[index % rooms.count], shrink: .half,
                                                 index: index)
             video.reset()
-            if let first = try (1...30).first(where: { _ in try video.track(scene).sample.present }) {
+            if let first = try (1...30).first(where: { _ in try video.track(scene).primary.present }) {
                 frames.append(first)
             }
         }
@@ -90,7 +90,7 @@ final class FarPlayerTests: XCTestCase {
             let scene = FarPlayerScenes.compose(photo: photo, background: rooms[index % rooms.count], shrink: .half,
                                                 index: index)
             fast.reset()
-            found += try (1...60).contains(where: { _ in try fast.track(scene).sample.present }) ? 1 : 0
+            found += try (1...60).contains(where: { _ in try fast.track(scene).primary.present }) ? 1 : 0
         }
         XCTAssertGreaterThanOrEqual(found, 4, "far hands found at 60 fps within 60 frames: \(found) of \(hands.count)")
     }

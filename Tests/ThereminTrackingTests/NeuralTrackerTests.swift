@@ -24,16 +24,16 @@ final class NeuralTrackerTests: XCTestCase {
         let tracker = try stillTracker()
         for path in clearHands {
             let hand = try tracker.track(try Fixtures.image(path))
-            XCTAssertTrue(hand.sample.present, path)
-            XCTAssertGreaterThan(hand.sample.confidence, 0.9, path)
-            XCTAssertEqual(hand.sample.landmarks.count, 21, path)
-            XCTAssertEqual(hand.sample.x, hand.sample.landmarks[8].x, path)
-            XCTAssertTrue((0...1).contains(hand.sample.x) && (0...1).contains(hand.sample.y), path)
-            XCTAssertNotNil(hand.sample.handedness, path)
+            XCTAssertTrue(hand.primary.present, path)
+            XCTAssertGreaterThan(hand.primary.confidence, 0.9, path)
+            XCTAssertEqual(hand.primary.landmarks.count, 21, path)
+            XCTAssertEqual(hand.primary.x, hand.primary.landmarks[8].x, path)
+            XCTAssertTrue((0...1).contains(hand.primary.x) && (0...1).contains(hand.primary.y), path)
+            XCTAssertNotNil(hand.primary.handedness, path)
             XCTAssertTrue(hand.detectorRan, path)
-            let region = try XCTUnwrap(hand.region, path)
+            let region = try XCTUnwrap(hand.primary.region, path)
             // The index fingertip lies inside the region the landmark model looked at.
-            let dx = (hand.sample.x - region.centerX), dy = (hand.sample.y - region.centerY)
+            let dx = (hand.primary.x - region.centerX), dy = (hand.primary.y - region.centerY)
             XCTAssertLessThan(hypot(dx, dy), max(region.width, region.height), path)
         }
     }
@@ -41,7 +41,7 @@ final class NeuralTrackerTests: XCTestCase {
     func testDepthIsRelativeToTheWrist() throws {
         let tracker = try stillTracker()
         for path in clearHands {
-            let sample = try tracker.track(try Fixtures.image(path)).sample
+            let sample = try tracker.track(try Fixtures.image(path)).primary
             guard sample.landmarks.count == 21 else { XCTFail("no landmarks in \(path)"); continue }
             let depths = sample.landmarks.map(\.z)
             XCTAssertTrue(depths.allSatisfy(\.isFinite), "\(path): \(depths)")
@@ -107,15 +107,15 @@ final class NeuralTrackerTests: XCTestCase {
         let empty = try Fixtures.image("negatives/neg_mmpose_cofw_001766.jpg")
 
         let first = try tracker.track(hand)
-        XCTAssertTrue(first.sample.present)
+        XCTAssertTrue(first.primary.present)
         XCTAssertTrue(first.detectorRan, "nothing tracked yet: the detector must run")
         let second = try tracker.track(hand)
-        XCTAssertTrue(second.sample.present)
+        XCTAssertTrue(second.primary.present)
         XCTAssertFalse(second.detectorRan, "the hand is tracked from the previous landmarks")
-        XCTAssertEqual(second.sample.x, first.sample.x, accuracy: 0.02)
-        XCTAssertEqual(second.sample.y, first.sample.y, accuracy: 0.02)
+        XCTAssertEqual(second.primary.x, first.primary.x, accuracy: 0.02)
+        XCTAssertEqual(second.primary.y, first.primary.y, accuracy: 0.02)
         let lost = try tracker.track(empty)
-        XCTAssertFalse(lost.sample.present)
+        XCTAssertFalse(lost.primary.present)
         XCTAssertTrue(lost.detectorRan, "tracking failed: the detector looks for the hand again at once")
         XCTAssertTrue(try tracker.track(hand).detectorRan, "re-acquisition after a loss")
         tracker.reset()
@@ -127,10 +127,10 @@ final class NeuralTrackerTests: XCTestCase {
         let camera = try stillTracker(mirrored: false).track(frame)
         let selfie = try stillTracker(mirrored: true).track(frame)
         XCTAssertTrue(selfie.mirrored)
-        XCTAssertEqual(selfie.sample.x, 1 - camera.sample.x, accuracy: 1e-6)
-        XCTAssertEqual(selfie.sample.y, camera.sample.y, accuracy: 1e-6)
-        XCTAssertEqual(selfie.sample.handedness, camera.sample.handedness)
-        for (a, b) in zip(selfie.sample.landmarks, camera.sample.landmarks) {
+        XCTAssertEqual(selfie.primary.x, 1 - camera.primary.x, accuracy: 1e-6)
+        XCTAssertEqual(selfie.primary.y, camera.primary.y, accuracy: 1e-6)
+        XCTAssertEqual(selfie.primary.handedness, camera.primary.handedness)
+        for (a, b) in zip(selfie.primary.landmarks, camera.primary.landmarks) {
             XCTAssertEqual(a.x, 1 - b.x, accuracy: 1e-6)
             XCTAssertEqual(a.z, b.z, "mirroring leaves depth as it is")
         }
@@ -141,12 +141,12 @@ final class NeuralTrackerTests: XCTestCase {
         let frame = try Fixtures.image("hands_gt/freihand_00000355.jpg")
         let tracker = try stillTracker()
         let hand = try tracker.track(frame)
-        XCTAssertEqual(hand.sample.handedness, .right)
-        XCTAssertGreaterThan(hand.handednessConfidence, 0.9)
+        XCTAssertEqual(hand.primary.handedness, .right)
+        XCTAssertGreaterThan(hand.primary.handednessConfidence, 0.9)
         // The same photo flipped shows a left hand.
         let mirroredHand = try tracker.track(Fixtures.flippedHorizontally(frame))
-        XCTAssertEqual(mirroredHand.sample.handedness, .left)
-        XCTAssertEqual(mirroredHand.sample.x, 1 - hand.sample.x, accuracy: 0.03)
+        XCTAssertEqual(mirroredHand.primary.handedness, .left)
+        XCTAssertEqual(mirroredHand.primary.x, 1 - hand.primary.x, accuracy: 0.03)
     }
 
     func testOneTrackerSharedBetweenThreads() throws {

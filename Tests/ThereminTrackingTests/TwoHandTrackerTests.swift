@@ -34,7 +34,7 @@ final class TwoHandTrackerTests: XCTestCase {
     func testFindsBothHandsOfAPlayerFacingTheCamera() throws {
         let tracker = try tracker(.stillImages)
         for path in twoHands {
-            let frame = try tracker.processHands(try Fixtures.image(path))
+            let frame = try tracker.hands(in: try Fixtures.image(path))
             XCTAssertEqual(frame.hands.count, 2, path)
             let seen = frame.present
             XCTAssertEqual(seen.count, 2, path)
@@ -54,7 +54,7 @@ final class TwoHandTrackerTests: XCTestCase {
         // hand's keypoints. Camera view, like the labels.
         let name = "hands_gt/panoptic_ex2_2.flv_000040"
         let frame = try Fixtures.image("\(name)_l.jpg")
-        let hands = try tracker(.stillImages, mirrored: false).processHands(frame).present
+        let hands = try tracker(.stillImages, mirrored: false).hands(in: frame).present
         XCTAssertEqual(hands.count, 2)
         for (suffix, side) in [("l", Handedness.left), ("r", Handedness.right)] {
             let truth = try groundTruth("\(name)_\(suffix).json")
@@ -70,7 +70,7 @@ final class TwoHandTrackerTests: XCTestCase {
         // A photo beside its own mirror image: two hands placed symmetrically, one left and one right.
         let photo = try Fixtures.image(oneHand[0])
         let frame = Fixtures.sideBySide(photo, Fixtures.flippedHorizontally(photo))
-        let hands = try tracker(.stillImages).processHands(frame).present
+        let hands = try tracker(.stillImages).hands(in: frame).present
         XCTAssertEqual(hands.count, 2)
         guard hands.count == 2 else { return }
         XCTAssertEqual(hands[0].x, 1 - hands[1].x, accuracy: 0.02, "mirror-symmetric positions")
@@ -84,7 +84,7 @@ final class TwoHandTrackerTests: XCTestCase {
     func testOneHandPhotosGiveOneHandAndNegativesNone() throws {
         let tracker = try tracker(.stillImages)
         for path in oneHand {
-            let frame = try tracker.processHands(try Fixtures.image(path))
+            let frame = try tracker.hands(in: try Fixtures.image(path))
             XCTAssertEqual(frame.hands.count, 2, path)
             XCTAssertEqual(frame.present.count, 1, path)
         }
@@ -93,7 +93,7 @@ final class TwoHandTrackerTests: XCTestCase {
             .filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }
         XCTAssertGreaterThanOrEqual(images.count, 9)
         for name in images {
-            let seen = try tracker.processHands(try Fixtures.image("negatives/\(name)")).present
+            let seen = try tracker.hands(in: try Fixtures.image("negatives/\(name)")).present
             XCTAssertTrue(seen.isEmpty, "false hand in negatives/\(name) at \(seen.map { ($0.x, $0.y) })")
         }
     }
@@ -104,10 +104,10 @@ final class TwoHandTrackerTests: XCTestCase {
         let tracker = try tracker(.video, detectorInterval: 1)
         let photo = try Fixtures.image(oneHand[1])
         for index in 0..<6 {
-            let hands = try tracker.trackHands(photo)
-            XCTAssertEqual(hands.filter(\.sample.present).count, 1, "frame \(index)")
-            XCTAssertTrue(hands[0].sample.present, "the hand keeps slot 0 (frame \(index))")
-            XCTAssertTrue(hands[0].detectorRan, "interval 1: the detector looks for a second hand every frame")
+            let tracked = try tracker.track(photo)
+            XCTAssertEqual(tracked.hands.present.count, 1, "frame \(index)")
+            XCTAssertTrue(tracked.hands.hands[0].present, "the hand keeps slot 0 (frame \(index))")
+            XCTAssertTrue(tracked.detectorRan, "interval 1: the detector looks for a second hand every frame")
         }
     }
 
@@ -116,10 +116,9 @@ final class TwoHandTrackerTests: XCTestCase {
         let photo = try Fixtures.image(oneHand[0])
         var ran: [Bool] = []
         for _ in 0..<11 {
-            let hands = try tracker.trackHands(photo)
-            XCTAssertEqual(hands.filter(\.sample.present).count, 1)
-            XCTAssertEqual(Set(hands.map(\.detectorRan)).count, 1, "one detector flag per frame")
-            ran.append(hands[0].detectorRan)
+            let tracked = try tracker.track(photo)
+            XCTAssertEqual(tracked.hands.present.count, 1)
+            ran.append(tracked.detectorRan)
         }
         XCTAssertEqual(ran, [true, false, false, false, false, true, false, false, false, false, true])
         // With one hand wanted, a tracked hand stops the detector altogether.
@@ -131,32 +130,33 @@ final class TwoHandTrackerTests: XCTestCase {
     func testSignerClipHandsKeepTheirSlotsAndSides() throws {
         let source = try signerClip()
         let tracker = try tracker(.video)
-        var previous: [TrackedHand]?
+        var previous: [HandSample]?
         var index = 0, framesWithBoth = 0, followed = 0, raised = 0
         while let image = try source.nextFrame() {
             defer { index += 1 }
-            let hands = try tracker.trackHands(image)
+            let tracked = try tracker.track(image)
+            let hands = tracked.hands.hands
             XCTAssertEqual(hands.count, 2)
-            if hands.allSatisfy(\.sample.present) {
+            if hands.allSatisfy(\.present) {
                 framesWithBoth += 1
-                let (a, b) = (hands[0].sample, hands[1].sample)
+                let (a, b) = (hands[0], hands[1])
                 XCTAssertGreaterThan(hypot(a.x - b.x, a.y - b.y), 0.05, "one hand twice in frame \(index)")
             }
             // A hand followed from the previous frame (not newly acquired) stays in its slot: it moves little.
             for slot in 0..<2 {
                 let hand = hands[slot]
-                XCTAssertFalse(hand.acquired && !hand.detectorRan, "only the detector acquires hands")
-                guard let before = previous?[slot].sample, before.present, hand.sample.present, !hand.acquired
+                XCTAssertFalse(hand.acquired && !tracked.detectorRan, "only the detector acquires hands")
+                guard let before = previous?[slot], before.present, hand.present, !hand.acquired
                 else { continue }
                 followed += 1
-                XCTAssertLessThan(hypot(before.x - hand.sample.x, before.y - hand.sample.y), 0.15,
+                XCTAssertLessThan(hypot(before.x - hand.x, before.y - hand.y), 0.15,
                                   "slot \(slot) jumped in frame \(index)")
             }
             previous = hands
             // Frames 56 to 64 (2.24 to 2.56 s): both hands raised, palms forward, one each side of the face. The
             // player's right hand plays pitch.
             if (56...64).contains(index) {
-                let frame = HandsFrame(t: image.captureTime, hands: hands.map(\.sample))
+                let frame = tracked.hands
                 XCTAssertEqual(frame.present.count, 2, "frame \(index)")
                 guard frame.present.count == 2 else { continue }
                 let roles = HandRoles.assign(frame.hands, leftHanded: false)
@@ -172,7 +172,7 @@ final class TwoHandTrackerTests: XCTestCase {
     }
 
     func testOneHandModeIsUnchanged() throws {
-        // maxHands 1 (the default) through processHands reports exactly what process reports, frame by frame.
+        // maxHands 1 (the default): the one slot is exactly the hand process reports, frame by frame.
         XCTAssertEqual(TrackerOptions().maxHands, 1)
         let clip = try TestMedia.requireSelfieClip()
         let single = try tracker(.video, maxHands: 1)
@@ -180,7 +180,7 @@ final class TwoHandTrackerTests: XCTestCase {
         let source = try VideoFileSource(path: clip.path)
         var count = 0
         while let image = try source.nextFrame(), count < 60 {
-            XCTAssertEqual(try hands.processHands(image), HandsFrame(try single.process(image)), "frame \(count)")
+            XCTAssertEqual(try hands.hands(in: image), HandsFrame(try single.process(image)), "frame \(count)")
             count += 1
         }
         XCTAssertEqual(count, 60)
@@ -189,13 +189,13 @@ final class TwoHandTrackerTests: XCTestCase {
     func testTheFirstPresentHandIsWhatOneHandCallsReport() throws {
         let tracker = try tracker(.stillImages)
         let photo = try Fixtures.image(twoHands[0])
-        let all = try tracker.processHands(photo)
+        let all = try tracker.hands(in: photo)
         XCTAssertEqual(try tracker.process(photo), all.hands.first(where: \.present))
     }
 
     func testTheClassicalTrackerReportsOneSlotFilled() throws {
         let tracker = try HandTracker(classicWithFaceCascade: nil, options: TrackerOptions(maxHands: 2))
-        let frame = try tracker.processHands(try Fixtures.image(twoHands[0]))
+        let frame = try tracker.hands(in: try Fixtures.image(twoHands[0]))
         XCTAssertEqual(frame.hands.count, 2)
         XCTAssertFalse(frame.hands[1].present)
     }
@@ -240,6 +240,32 @@ final class TwoHandTrackerTests: XCTestCase {
                                                     &message, 256), TH_OK)
         XCTAssertEqual(count, 2)
         XCTAssertEqual(hands.map(\.present), [0, 0])
+    }
+
+    /// What `TrackedFrame` reads from slot 0 alone (the detector count, the view) is the same in every slot.
+    func testEverySlotOfAFrameCarriesTheSameDetectorCountAndView() throws {
+        let models = try Fixtures.models()
+        var options = th_default_options()
+        options.max_hands = 2
+        options.detector_interval = 5
+        var handle: OpaquePointer?
+        XCTAssertEqual(th_tracker_create(models.palmDetector, models.handLandmarks, &options, &handle, nil, 0), TH_OK)
+        let tracker = try XCTUnwrap(handle)
+        defer { th_tracker_destroy(tracker) }
+        let photo = try Fixtures.image(oneHand[0])
+        var ran: [Int32] = []
+        for index in 0..<11 {
+            var hands = [th_hand](repeating: th_hand(), count: 2)
+            var count: Int32 = 0
+            XCTAssertEqual(th_tracker_process_hands_bgr(tracker, photo.pixels, Int32(photo.width), Int32(photo.height),
+                                                        photo.bytesPerRow, &hands, 2, &count, nil, 0), TH_OK)
+            XCTAssertEqual(count, 2)
+            XCTAssertEqual(hands.map(\.present), [1, 0], "frame \(index)")
+            XCTAssertEqual(Set(hands.map(\.detector_ran)).count, 1, "one detector count per frame (\(index))")
+            XCTAssertEqual(hands.map(\.mirrored), [1, 1], "frame \(index)")
+            ran.append(hands[0].detector_ran)
+        }
+        XCTAssertEqual(ran.map { $0 > 0 }, [true, false, false, false, false, true, false, false, false, false, true])
     }
 
     // MARK: helpers

@@ -16,7 +16,6 @@
 #include <opencv2/core/utils/logger.hpp>
 
 #include "Classic/ClassicTracker.hpp"
-#include "Overlay/HandOverlay.hpp"
 #include "Pipeline/HandPipeline.hpp"
 #include "Neural/NeuralModel.hpp"
 #include "ShimGuard.hpp"
@@ -251,21 +250,6 @@ extern "C" th_status th_tracker_process_hands_bgr(th_tracker *tracker, const uin
         const theremin::HandSlots slots = processSlots(*tracker, pixels, width, height, stride);
         std::copy(slots.hands, slots.hands + slots.count, hands);
         *count = slots.count;
-    });
-}
-
-extern "C" th_status th_draw_hand(uint8_t *pixels, int width, int height, size_t stride, const th_hand *hand,
-                                  int frame_mirrored, char *error, size_t error_size) {
-    if (hand == nullptr) {
-        return invalid(error, error_size, "hand missing");
-    }
-    const th_status frameStatus = checkFrame(pixels, width, height, stride, error, error_size);
-    if (frameStatus != TH_OK) {
-        return frameStatus;
-    }
-    return guarded(error, error_size, [&] {
-        cv::Mat frame(height, width, CV_8UC3, pixels, stride);
-        theremin::drawHand(frame, *hand, frame_mirrored != 0);
     });
 }
 

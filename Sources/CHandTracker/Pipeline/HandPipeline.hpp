@@ -43,6 +43,11 @@ private:
     /// Runs the landmark model on `region`; true (and `found` filled) when it sees a hand there with at least
     /// `minPresence`.
     bool look(const cv::Mat &bgr, const th_rect &region, Found &found, float minPresence);
+    /// Follows a tracked hand into this frame: `look` in the region the last frame gave, and again where the hand
+    /// turned out to be when it had moved far from that region's centre (a leap).
+    bool follow(const cv::Mat &bgr, const th_rect &region, Found &found, float minPresence);
+    /// Whether the hand found lies far from the centre of the region it was looked for in.
+    static bool movedFar(const Found &found, const cv::Mat &bgr);
     /// Drops the weaker of two tracked hands whose regions have converged on the same hand.
     void dropDuplicates(FoundSlots &found) const;
     /// Whether the palm detector runs on this frame: always when no hand is tracked or one was lost this frame

@@ -179,13 +179,6 @@ typedef struct th_tracker th_tracker;
     X(th_status, th_tracker_process_hands_bgr, \
       th_tracker *tracker, const uint8_t *pixels, int width, int height, size_t stride, th_hand *hands, \
       int capacity, int *count, char *error, size_t error_size) \
-    /** Draws a hand onto a packed BGR24 frame: the landmark skeleton (when there are landmarks), the region, \
-     *  and a marker on the fingertip. `frame_mirrored` says whether the frame is shown mirrored; the hand's own \
-     *  `mirrored` flag says how its coordinates are expressed, and they are converted as needed. Does nothing \
-     *  for an absent hand. */ \
-    X(th_status, th_draw_hand, \
-      uint8_t *pixels, int width, int height, size_t stride, const th_hand *hand, int frame_mirrored, char *error, \
-      size_t error_size) \
     /** Sets the number of threads OpenCV's image work (crops, warps, the classical tracker) uses (0 or 1: \
      *  sequential; n: that many; negative: OpenCV's default, all cores). This is OpenCV's process-wide setting, \
      *  shared by every handle; call it once at start-up. The neural networks' threads are th_options.threads, \

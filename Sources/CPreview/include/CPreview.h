@@ -55,6 +55,25 @@ typedef struct pv_environment {
 
 typedef struct pv_window pv_window;
 
+/** A point normalized to the image: x from 0 (left) to 1 (right), y from 0 (top) to 1 (bottom). */
+typedef struct pv_point {
+    float x;
+    float y;
+} pv_point;
+
+/** A rotated rectangle normalized like pv_point: its centre, its width and height as fractions of the image's width
+ *  and height, and its rotation in radians, clockwise on screen. */
+typedef struct pv_rotated_rect {
+    float x_center;
+    float y_center;
+    float width;
+    float height;
+    float rotation;
+} pv_rotated_rect;
+
+/** The landmarks of a hand (MediaPipe's hand model, in its order). */
+#define PV_HAND_LANDMARKS 21
+
 /** The size of a line of text as pv_draw_text draws it; height is above the baseline, descent below it. */
 typedef struct pv_text_size {
     int width;
@@ -108,6 +127,13 @@ typedef struct pv_text_size {
      *  pixels tall. Characters outside ASCII are drawn as '?'. */ \
     X(pv_status, pv_draw_text, \
       pv_image image, const char *text, int x, int baseline, double scale, pv_color color, int thickness) \
+    /** A tracked hand as the preview shows it: with PV_HAND_LANDMARKS landmarks, the region the tracker examined \
+     *  (unless `region` is NULL or empty) and the skeleton; then a ring and a dot on the fingertip. Any other \
+     *  landmark count draws the fingertip only. `flip` mirrors every coordinate left to right (a hand in the \
+     *  selfie view on a picture in the camera's view). Positions are kept to 1/16 pixel. */ \
+    X(pv_status, pv_draw_hand, \
+      pv_image image, const pv_point *landmarks, int landmark_count, pv_point fingertip, \
+      const pv_rotated_rect *region, int flip) \
     /** Measures `text` as pv_draw_text would draw it. */ \
     X(pv_text_size, pv_measure_text, const char *text, double scale, int thickness) \
     /** Encodes `image` as a PNG file's bytes into `buffer` (capacity bytes); *written receives the length. A \

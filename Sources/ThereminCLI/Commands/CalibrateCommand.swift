@@ -14,7 +14,7 @@ struct CalibrateCommand {
         let tracker = try TrackerFactory.make(settings, stillImages: InputSource.framesAreIndependent(source))
         let play = LivePlay(settings: settings, calibrationKey: CalibrationChoice.key(input: path), calibrateOnly: true,
                             withSound: false)
-        return try play.run(source: source, tracker: tracker, calibration: .identity, paceByFrameTime: false,
+        return try play.run(source: source, tracking: tracker, calibration: .identity, paceByFrameTime: false,
                             isTransient: { _ in false })
     }
 }

@@ -16,13 +16,10 @@ struct DemoCommand {
                                           title: Self.title)
         if settings.output != nil || settings.music.midiFile != nil {
             if let asked = settings.record {
-                // Like every recorded trace, never over an existing file: the next free name.
-                let path = try FreeName.forTrace(asked)
-                RecordedTake.note(path)
-                if path != asked { Output.err("recording to \(path) (\(asked) exists)\n") }
-                let writer = try TraceWriter(path: path, metadata: trace.metadata)
-                for sample in trace.samples { try writer.write(sample) }
-                try writer.finish()
+                try TraceFile.write(trace, asked: asked) { path in
+                    RecordedTake.note(path)
+                    if path != asked { Output.err("recording to \(path) (\(asked) exists)\n") }
+                }
             }
             return try ReplayCommand(settings: settings, tracePath: "the demo").run(trace)
         }

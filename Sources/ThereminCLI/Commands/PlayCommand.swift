@@ -33,7 +33,7 @@ struct PlayCommand {
         let key = CalibrationChoice.key(camera: camera.devicePath, card: camera.card)
         let calibration = calibrateOnly ? .identity : CalibrationChoice.load(settings, key: key)
         let play = LivePlay(settings: settings, calibrationKey: key, calibrateOnly: calibrateOnly)
-        return try play.run(source: camera, tracker: tracker, calibration: calibration, paceByFrameTime: false,
+        return try play.run(source: camera, tracking: tracker, calibration: calibration, paceByFrameTime: false,
                             isTransient: { ($0 as? V4L2Error)?.isDeviceLost == true })
     }
 }

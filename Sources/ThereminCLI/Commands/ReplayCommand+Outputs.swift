@@ -42,6 +42,12 @@ extension ReplayCommand {
         OSCOut.finish(sender, settings: settings)
     }
 
+    /// `--osc-out` beside an offline `--input` run: its trace, mapped with the input's calibration.
+    func sendOSC(_ trace: Trace, calibration: Calibration) {
+        sendOSC(trace, plan: ReplayPlan(trace: trace, mapper: settings.sound.mapper(calibratedBy: calibration),
+                                        sampleRate: Double(settings.sampleRate), tail: 0))
+    }
+
     /// `--midi-file`: the performance as a Standard MIDI File, timed as the audio would be.
     func writeMIDI(_ trace: Trace, to path: String) throws {
         let rate = Double(settings.sampleRate)

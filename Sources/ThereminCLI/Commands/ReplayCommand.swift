@@ -13,8 +13,7 @@ struct ReplayCommand {
         let trace = try TraceReader.read(path: tracePath)
         if trace.interrupted {
             let take = LeftoverTake(path: tracePath, kind: .interruptedTake)
-            Output.err("theremin: \(tracePath) is an interrupted take: playing the \(trace.samples.count) frames it holds; "
-                + "mark it complete with: \(take.recoverCommand)\n")
+            Output.err("theremin: \(take.replayNotice(frames: trace.samples.count))\n")
         }
         return try run(trace)
     }
@@ -36,27 +35,14 @@ struct ReplayCommand {
         // Connect MIDI first: a wrong port is an input error, reported before any sound.
         let sequencer = try settings.music.midiOut.map { try ALSASequencer(connectingTo: $0) }
         let output = try AudioOutput(request: settings.playbackRequest)
-        let rate = Double(output.format.sampleRate)
         if settings.verbose { Output.err("audio: \(output.pcm.device): \(output.format)\n") }
         let render = try RenderSetup(sound: settings.sound, sampleRate: output.format.sampleRate,
                                      files: BackingTrackLoader.self).performance(of: trace)
         var playback = ReplayPlayback()
-        if let sequencer {
-            playback.followers.append(try MIDIFollower(sink: sequencer, settings: settings.music.midi,
-                                                       schedule: render.plan.schedule, slides: slides(of: trace)))
-        }
-        if let osc = OSCOut.open(settings) {
-            var follower = OSCFollower(sender: osc, plan: render.plan, trace: trace)
-            follower.whenFinished = { OSCOut.finish(osc, settings: settings) }
-            playback.followers.append(follower)
-        }
+        playback.followers = try followers(of: render, trace: trace, sequencer: sequencer)
         let status = StatusLine()
-        let start = MonotonicClock.now()
-        playback.show = { frame, control in
-            let level = control.map { $0.gate ? $0.amplitude * settings.voice.volume : 0 } ?? 0
-            status.update(StatusLine.text(time: Double(frame) / rate, frequency: control?.frequency, level: level),
-                          now: MonotonicClock.now() - start)
-        }
+        playback.show = status.showingReplay(sampleRate: Double(output.format.sampleRate),
+                                              volume: settings.voice.volume)
         SignalWatch.install()
         playback.stopRequested = { SignalWatch.received != nil }
         let (ending, played) = try playback.run(render, on: output, sound: settings.sound)

@@ -1,6 +1,6 @@
 /// Bash and zsh completion scripts for theremin, generated from the option table (every option, its short alias,
-/// and the values it accepts where they form a fixed set) and the mode table (in zsh, a mode's option rules out the
-/// modes it cannot be combined with), so they never fall behind the program.
+/// and the values it accepts where they form a fixed set) and the mode table (once a mode's option is on the line,
+/// neither shell offers it again or a mode it cannot be combined with), so they never fall behind the program.
 /// `theremin-docs bash|zsh` prints them and `make install` installs them.
 public enum ShellCompletion {
     /// For `share/bash-completion/completions/theremin`.
@@ -29,11 +29,29 @@ public enum ShellCompletion {
             local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
             case "$prev" in
         \(cases)    esac
-            COMPREPLY=($(compgen -W "\(words)" -- "$cur"))
+            local words=" \(words) " ruled="" i word
+            # A mode's option already given rules out itself and the modes it cannot be combined with (ModeTable).
+            for ((i = 1; i < COMP_CWORD; i++)); do
+                case "${COMP_WORDS[i]}" in
+        \(bashModeCases())        esac
+            done
+            for word in $ruled; do words="${words// $word / }"; done
+            COMPREPLY=($(compgen -W "$words" -- "$cur"))
         }
         complete -F _theremin theremin
 
         """
+    }
+
+    /// The bash `case` arms that add, for each mode option on the line, the options it rules out to `ruled`.
+    private static func bashModeCases() -> String {
+        ModeTable.options.compactMap { option -> String? in
+            let conflicts = ModeTable.conflicts(of: option)
+            guard !conflicts.isEmpty else { return nil }
+            let names = { (name: String) in [name] + (OptionTable.spec(named: name)?.short.map { [$0] } ?? []) }
+            let ruled = ([option] + conflicts).flatMap(names).joined(separator: " ")
+            return "            \(names(option).joined(separator: "|"))) ruled+=\" \(ruled)\" ;;\n"
+        }.joined()
     }
 
     /// For `share/zsh/site-functions/_theremin`.

@@ -4,6 +4,9 @@ import Synchronization
 /// the newest one at the start of each block. Mute and waveform changes arrive as atomics.
 public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
     public let engine: SynthEngine
+    /// The clock frames are stamped with (the clock port): a control's age, and so how far along the hand's path it
+    /// is carried, is read on it. Calling through the existential neither allocates nor locks (the render contract).
+    public let clock: any TimeSource
     public var sampleRate: Double { engine.sampleRate }
     /// The tracking side pushes controls here (single producer).
     public let controls = SPSCRing<Control>(capacity: 64)
@@ -24,8 +27,10 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
     private var queuedAhead = 0.0
     private var queuedAt = 0.0
 
-    public init(engine: SynthEngine) {
+    /// - Parameter clock: the clock the frames are stamped with (the kernel's monotonic clock live; a test's).
+    public init(engine: SynthEngine, clock: any TimeSource = SystemTimeSource()) {
         self.engine = engine
+        self.clock = clock
         requestedWaveform = Atomic(Waveform.allCases.firstIndex(of: engine.voice.waveform) ?? 0)
     }
 
@@ -48,7 +53,7 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
     }
 
     public func render(into output: UnsafeMutablePointer<Float>, frames: Int) {
-        let now = MonotonicClock.now()
+        let now = clock.now()
         // Read before the controls: a stall cleared after a control was queued brings that control with it.
         let sourceStalled = stalled.load(ordering: .acquiring)
         if let newest = controls.popNewest() {
@@ -79,7 +84,7 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
     public var currentFrequency: Double { Double(bitPattern: frequencyBits.load(ordering: .relaxed)) }
 
     public func didWrite(delayFrames: Int) {
-        let now = MonotonicClock.now()
+        let now = clock.now()
         queuedAhead = Double(max(0, delayFrames)) / engine.sampleRate
         queuedAt = now
         guard var record = pending else { return }

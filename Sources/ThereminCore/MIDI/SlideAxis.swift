@@ -18,7 +18,8 @@ public enum SlideAxis: String, Sendable, CaseIterable {
         let volumeHand: HandSample?
         switch handMode {
         case .one:
-            pitchHand = frame.hands.first(where: \.present)
+            let primary = frame.primary
+            pitchHand = primary.present ? primary : nil
             volumeHand = pitchHand
         case .two(let settings):
             let roles = HandRoles.assign(frame.hands, leftHanded: settings.leftHanded)

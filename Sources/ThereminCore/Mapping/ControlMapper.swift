@@ -126,7 +126,7 @@ public struct ControlMapper: Sendable {
     /// hand is absent, a closed fist or below the volume zone, and fades out when the pitch hand is absent.
     public mutating func control(for frame: HandsFrame) -> Control {
         guard case .two(let settings) = handMode else {
-            return control(for: frame.hands.first(where: \.present) ?? .absent(at: frame.t))
+            return control(for: frame.primary)
         }
         let roles = HandRoles.assign(frame.hands, leftHanded: settings.leftHanded)
         guard let pitchHand = roles.pitch else {

@@ -14,6 +14,8 @@ public struct HandSample: Sendable, Equatable {
     public var confidence: Double
     /// Which hand the tracker believes this is, when it knows.
     public var handedness: Handedness?
+    /// How sure the landmark model is of `handedness`, in [0.5, 1]; 0 when unknown (a replayed trace).
+    public var handednessConfidence: Double
     /// The 21 MediaPipe hand landmarks (normalized, mirrored view), or empty when not tracked.
     public var landmarks: [NormalizedPoint]
     /// Whether the hand is a closed fist when that is known without landmarks (a replayed two-hand trace's
@@ -27,14 +29,15 @@ public struct HandSample: Sendable, Equatable {
     public var region: HandRegion?
 
     public init(t: Double, x: Double, y: Double, present: Bool, confidence: Double = 1,
-                handedness: Handedness? = nil, landmarks: [NormalizedPoint] = [], closedFist: Bool? = nil,
-                acquired: Bool = false, region: HandRegion? = nil) {
+                handedness: Handedness? = nil, handednessConfidence: Double = 0, landmarks: [NormalizedPoint] = [],
+                closedFist: Bool? = nil, acquired: Bool = false, region: HandRegion? = nil) {
         self.t = t
         self.x = x
         self.y = y
         self.present = present
         self.confidence = confidence
         self.handedness = handedness
+        self.handednessConfidence = handednessConfidence
         self.landmarks = landmarks
         self.closedFist = closedFist
         self.acquired = acquired

@@ -1,7 +1,7 @@
 /// The hand-tracking port: finds the hands in a frame. ThereminTracking's `HandTracker` conforms; the demo and the
 /// tests give a function (`HandTrackingFunction`), so the pipeline runs without a model.
 public protocol HandTracking: AnyObject {
-    /// Every hand seen in `frame` (one-hand play uses the first present one), at the frame's capture time.
+    /// Every hand seen in `frame` (one-hand play uses `HandsFrame.primary`), at the frame's capture time.
     /// - Throws: the tracker's error; the frame then counts as handless.
     func hands(in frame: Frame) throws -> HandsFrame
     /// Forgets the hands followed so far, so nothing leaks between unrelated pictures (a folder of images).

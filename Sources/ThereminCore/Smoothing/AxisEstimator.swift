@@ -80,7 +80,25 @@ public struct AxisEstimator: Sendable {
                                                 maximum: settings.maximumGain)
         position = predicted + alpha * innovation
         velocity += beta / dt * innovation
+        landIfPast()
         swing = fitter.fit(at: t, noise: noise)
+    }
+
+    /// A hand that stops after a fast move (a leap landing) leaves the tracker's velocity carrying it on past the
+    /// measurements, and the next frames pulled back on it from there (6 cents heard for 70 ms at 30 fps). Once the
+    /// estimate runs past the last two measurements in the direction it moves, it is put back at their edge and
+    /// stopped; the measurements that follow start the hand moving again if it does. A still hand's smoothing,
+    /// whose velocity is within its noise, is left alone.
+    private mutating func landIfPast() {
+        guard abs(velocity) >= velocityNoise else { return }
+        let span = bounds
+        if velocity > 0 && position > span.upperBound {
+            position = span.upperBound
+            velocity = 0
+        } else if velocity < 0 && position < span.lowerBound {
+            position = span.lowerBound
+            velocity = 0
+        }
     }
 
     /// Where the hand is expected `ahead` seconds after its last measurement (at most `horizon`), within
@@ -121,7 +139,12 @@ public struct AxisEstimator: Sendable {
     /// overshoot margin and one noise σ, so a hand that stops is not heard to go on.
     public var bounds: ClosedRange<Double> {
         let margin = settings.overshootMargin + noise
-        return (min(newest, previous) - margin)...(max(newest, previous) + margin)
+        // After a step the noise cannot explain (a leap's last frames), nothing past the newest measurement in
+        // the step's direction: the hand is landing there.
+        let step = newest - previous
+        let moved = abs(step) > settings.velocityGate * noise
+        let below = moved && step < 0 ? 0 : margin, above = moved && step > 0 ? 0 : margin
+        return (min(newest, previous) - below)...(max(newest, previous) + above)
     }
 
     /// Steady-state α-β gains for the manoeuvring index λ = σ_a·T²/σ_noise, α capped at `maximum`.

@@ -20,6 +20,12 @@ public struct LeftoverTake: Sendable, Equatable, CustomStringConvertible {
     /// The command that recovers it, quoted for a POSIX shell.
     public var recoverCommand: String { "theremin --recover \(ShellQuote.quote(path))" }
 
+    /// What a replay of this interrupted take says before playing the `frames` it holds.
+    public func replayNotice(frames: Int) -> String {
+        "\(path) is an interrupted take: playing the \(frames) frames it holds; "
+            + "mark it complete with: \(recoverCommand)"
+    }
+
     public var description: String {
         switch kind {
         case .interruptedTake:

@@ -133,16 +133,15 @@ public final class TraceWriter {
     }
 
     /// Appends one frame: in a two-hand trace, the first two hands (with handedness and fist state); in a one-hand
-    /// trace, the first present hand.
+    /// trace, the primary hand (`HandsFrame.primary`).
     public func write(_ frame: HandsFrame) throws(TraceError) {
         guard hands == 2 else {
-            return try write(frame.hands.first(where: \.present) ?? .absent(at: frame.t))
+            return try write(frame.primary)
         }
         guard failure == nil, file != nil else { return }
         var line = String(format: "%.6f", frame.t)
         for index in 0..<2 {
-            let hand = index < frame.hands.count ? frame.hands[index] : .absent(at: frame.t)
-            line += "," + columns(for: hand)
+            line += "," + columns(for: frame.slot(index))
         }
         try append(line + "\n")
     }

@@ -61,6 +61,8 @@ enum PreviewCalls {
         case text(String, x: Int, baseline: Int, scale: Double, color: Color, thickness: Int)
         /// A frame scaled to the picture and flipped left to right.
         case mirrored(Frame)
+        /// A tracked hand (`Canvas.hand`), its coordinates flipped left to right when `flipped`.
+        case hand(HandSample, flipped: Bool)
     }
 
     /// Draws one primitive on a packed BGR picture; the failure, or nil.
@@ -95,8 +97,33 @@ enum PreviewCalls {
                     failure(of: { api.pv_mirror_scaled(source.baseAddress, Int32(clamping: frame.width),
                                                        Int32(clamping: frame.height), frame.bytesPerRow, picture, $0, $1) })
                 }
+            case let .hand(hand, flipped):
+                return status(drawHand(hand, flipped: flipped, api: api, on: picture))
             }
         }
+    }
+
+    /// A hand through `pv_draw_hand`: its landmarks when it has all of them, the region, the fingertip.
+    private static func drawHand(_ hand: HandSample, flipped: Bool, api: pv_api, on picture: pv_image) -> pv_status {
+        let count = Int(PV_HAND_LANDMARKS)
+        let landmarks = hand.landmarks.count >= count
+            ? hand.landmarks.prefix(count).map { pv_point(x: Float($0.x), y: Float($0.y)) } : []
+        let fingertip = pv_point(x: Float(hand.x), y: Float(hand.y))
+        let region = hand.region.map {
+            pv_rotated_rect(x_center: Float($0.centerX), y_center: Float($0.centerY), width: Float($0.width),
+                            height: Float($0.height), rotation: Float($0.rotation))
+        }
+        return landmarks.withUnsafeBufferPointer { points in
+            withOptionalPointer(to: region) {
+                api.pv_draw_hand(picture, points.baseAddress, Int32(points.count), fingertip, $0, flipped ? 1 : 0)
+            }
+        }
+    }
+
+    private static func withOptionalPointer<Value, Result>(to value: Value?,
+                                                          _ body: (UnsafePointer<Value>?) -> Result) -> Result {
+        guard let value else { return body(nil) }
+        return withUnsafePointer(to: value) { body($0) }
     }
 
     /// The size of a line of text as `Drawing.text` draws it (zero without the library).

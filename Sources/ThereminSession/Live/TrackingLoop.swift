@@ -178,8 +178,8 @@ public final class TrackingLoop: @unchecked Sendable {
         let trackedAt = clock.now()
         hands.t = frame.captureTime
         hands = traceClock.rebase(hands)
-        // The sample shown, recorded for one hand and used for calibration: the first hand seen.
-        let sample = hands.hands.first(where: \.present) ?? .absent(at: hands.t)
+        // The sample shown and used for calibration: the primary hand, as everywhere.
+        let sample = hands.primary
 
         if recalibrateFlag.exchange(false, ordering: .relaxed) {
             calibration = GuidedCalibration(antenna: mapper.mapping.antennaSide)

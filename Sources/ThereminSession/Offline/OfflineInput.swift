@@ -14,7 +14,7 @@ public struct OfflineInput {
     /// - Parameters:
     ///   - source: a video file or images; read to its end (not closed).
     ///   - name: how messages name the input (the path the player gave).
-    ///   - tracker: finds the hands in a frame (one-hand play uses the first present one).
+    ///   - tracker: finds the hands in a frame (one-hand play uses `HandsFrame.primary`).
     ///   - forgetsBetweenFrames: for unrelated pictures (a folder of images): the tracker forgets the hand before
     ///     each frame, so nothing leaks from one picture into the next.
     public init(source: FrameSource, name: String, tracker: any HandTracking, forgetsBetweenFrames: Bool = false) {
@@ -47,11 +47,11 @@ public struct OfflineInput {
         try writer.finish()
     }
 
-    /// The performance of tracked frames as a trace: the first hand, and the second for two-hand play (`hands` 2).
+    /// The performance of tracked frames as a trace, as its recording holds it: the primary hand (as live play
+    /// follows), or for two-hand play (`hands` 2) the first two slots.
     public static func trace(of frames: [HandsFrame], metadata: TraceMetadata, hands: Int) -> Trace {
-        let first = frames.map { $0.hands.first ?? .absent(at: $0.t) }
-        let second = hands > 1 ? frames.map { $0.hands.count > 1 ? $0.hands[1] : .absent(at: $0.t) } : nil
-        return Trace(metadata: metadata, samples: first, secondHand: second)
+        guard hands > 1 else { return Trace(metadata: metadata, samples: frames.map(\.primary)) }
+        return Trace(metadata: metadata, samples: frames.map { $0.slot(0) }, secondHand: frames.map { $0.slot(1) })
     }
 }
 

@@ -15,18 +15,7 @@ public struct AudioCrossCheck: Sendable, Equatable {
         var described = sound
         described.backing = nil
         let render = RenderSetup.unmixedPerformance(of: trace, sound: described, sampleRate: sampleRate)
-        let total = render.totalFrames
-        var audio = [Float](repeating: 0, count: total)
-        let block = 4_096
-        audio.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var done = 0
-            while done < total {
-                let frames = min(block, total - done)
-                render.theremin.render(into: base + done, frames: frames)
-                done += frames
-            }
-        }
+        let audio = render.renderedInMemory().left
         let low = (report.lowest ?? 100) / 1.5, high = (report.highest ?? 1_000) * 1.5
         let estimator = PitchEstimator(sampleRate: Double(sampleRate), minFrequency: low, maxFrequency: high)
         let window = estimator.preferredWindow

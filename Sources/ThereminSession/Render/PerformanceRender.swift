@@ -34,4 +34,11 @@ public final class PerformanceRender {
     public func render(into destination: any RenderDestination, progress: (Double) -> Void = { _ in }) throws {
         try destination.render(mix, totalFrames: plan.totalFrames, progress: progress)
     }
+
+    /// The whole performance rendered into memory, as it would be into a file: what analysis listens to.
+    public func renderedInMemory() -> SoundInMemory {
+        let sound = SoundInMemory()
+        sound.render(mix, totalFrames: plan.totalFrames, progress: { _ in })
+        return sound
+    }
 }

@@ -2,11 +2,12 @@ import ThereminCore
 
 /// The first half of the one render set-up: the sound prepared at an output rate before the performance is known,
 /// so that every input (the backing track above all) is checked before minutes of tracking or any sound.
-/// `performance(of:)` is the second half.
+/// `performance(of:)` (a trace: replay, render, offline input) or `liveMix` (live play) is the second half.
 public final class RenderSetup {
     public let sound: SoundDescription
     public let sampleRate: Int
-    private let mapper: ControlMapper
+    /// Smoothing and mapping with the calibration: the plan's, or the tracking loop's live.
+    public let mapper: ControlMapper
     private var backing: BackingPlayer?
 
     /// Decodes and resamples the backing track, if the sound has one.
@@ -23,8 +24,13 @@ public final class RenderSetup {
     /// The performance of `trace`, mixed with the backing track. One performance per set-up: the backing player
     /// keeps its position, so a second call gets the theremin alone.
     public func performance(of trace: Trace) -> PerformanceRender {
+        PerformanceRender(trace: trace, sound: sound, mapper: mapper, backing: takeBacking(), sampleRate: sampleRate)
+    }
+
+    /// The backing player, once: whichever second half asks first mixes it.
+    func takeBacking() -> BackingPlayer? {
         defer { backing = nil }
-        return PerformanceRender(trace: trace, sound: sound, mapper: mapper, backing: backing, sampleRate: sampleRate)
+        return backing
     }
 
     /// The performance of `trace` without a backing track and without checking one: for analysis (the report's

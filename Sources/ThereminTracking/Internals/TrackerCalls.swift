@@ -3,7 +3,7 @@ import ThereminCore
 import VisionCalls
 
 /// Every call into the CHandTracker C API goes through here: the function table, error buffers, status conversion,
-/// struct conversion. `HandTracker` and `HandOverlay` hold the logic and never name a `th_` function.
+/// struct conversion. `HandTracker` holds the logic and never names a `th_` function.
 enum TrackerCalls {
     /// The C API's limits (`TH_MAX_HANDS`, `TH_MAX_TRACKER_THREADS`).
     static let maxHands = Int(TH_MAX_HANDS)
@@ -87,34 +87,28 @@ enum TrackerCalls {
         (try? api())?.th_tracker_reset(handle)
     }
 
-    /// One frame through the tracker: the first present hand.
-    static func track(_ frame: Frame, with handle: OpaquePointer) throws(TrackerError) -> TrackedHand {
+    /// One frame through the tracker: every hand slot, absent ones included, each converted once into the
+    /// session's hand type.
+    static func track(_ frame: Frame, slots count: Int, with handle: OpaquePointer) throws(TrackerError) -> TrackedFrame {
         let api = try api()
-        var hand = th_hand()
-        try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
-            try call(fileRemedy: TrackerError.modelRemedy) { error, size in
-                api.th_tracker_process_bgr(handle, pixels.baseAddress, Int32(clamping: frame.width),
-                                           Int32(clamping: frame.height), frame.bytesPerRow, &hand, error, size)
-            }
-        }
-        return trackedHand(from: hand, time: frame.captureTime)
-    }
-
-    /// One frame through the tracker: every hand slot, absent ones included.
-    static func trackHands(_ frame: Frame, slots count: Int, with handle: OpaquePointer) throws(TrackerError) -> [TrackedHand] {
-        let api = try api()
-        var hands = [th_hand](repeating: th_hand(), count: count)
-        var filled: Int32 = 0
-        try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
-            try hands.withUnsafeMutableBufferPointer { (slots) throws(TrackerError) in
+        // The C results live on the stack for the call only: each becomes a `HandSample` at once.
+        return try withUnsafeTemporaryAllocation(of: th_hand.self, capacity: count) { (slots) throws(TrackerError) in
+            slots.initialize(repeating: th_hand())
+            var filled: Int32 = 0
+            try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
                 try call(fileRemedy: TrackerError.modelRemedy) { error, size in
                     api.th_tracker_process_hands_bgr(handle, pixels.baseAddress, Int32(clamping: frame.width),
                                                      Int32(clamping: frame.height), frame.bytesPerRow, slots.baseAddress,
                                                      Int32(clamping: slots.count), &filled, error, size)
                 }
             }
+            let written = slots.prefix(Int(max(0, min(filled, Int32(clamping: count)))))
+            // Every slot of a frame carries the same view and detector count (CHandTracker.h).
+            return TrackedFrame(hands: HandsFrame(t: frame.captureTime,
+                                                  hands: written.map { sample(from: $0, time: frame.captureTime) }),
+                                mirrored: written.first.map { $0.mirrored != 0 } ?? false,
+                                detectorPasses: written.first.map { Int($0.detector_ran) } ?? 0)
         }
-        return hands.prefix(Int(filled)).map { trackedHand(from: $0, time: frame.captureTime) }
     }
 
     /// Threads OpenCV uses in the whole process (nil: all cores); nothing without the library.
@@ -126,34 +120,18 @@ enum TrackerCalls {
         (try? api()).map { Int($0.th_get_num_threads()) } ?? 0
     }
 
-    /// Draws a tracked hand (landmarks, region, fingertip) onto a BGR frame.
-    static func draw(_ hand: HandSample, mirrored: Bool, on frame: inout Frame, frameIsMirrored: Bool) throws(TrackerError) {
-        let api = try api()
-        var cHand = cHand(hand, mirrored: mirrored)
-        let (width, height, stride) = (frame.width, frame.height, frame.bytesPerRow)
-        try frame.pixels.withUnsafeMutableBufferPointer { (pixels) throws(TrackerError) in
-            try call(fileRemedy: "") { error, size in
-                api.th_draw_hand(pixels.baseAddress, Int32(clamping: width), Int32(clamping: height), stride, &cHand,
-                                 frameIsMirrored ? 1 : 0, error, size)
-            }
-        }
-    }
-
-    private static func trackedHand(from hand: th_hand, time: Double) -> TrackedHand {
-        let mirrored = hand.mirrored != 0
-        guard hand.present != 0 else {
-            return TrackedHand(sample: .absent(at: time), mirrored: mirrored, detectorPasses: Int(hand.detector_ran))
-        }
+    /// The one conversion of the tracker's C result into the session's hand type.
+    private static func sample(from hand: th_hand, time: Double) -> HandSample {
+        guard hand.present != 0 else { return .absent(at: time) }
         let handedness: Handedness? = switch hand.handedness {
         case TH_HAND_LEFT: .left
         case TH_HAND_RIGHT: .right
         default: nil
         }
-        let sample = HandSample(t: time, x: Double(hand.fingertip.x), y: Double(hand.fingertip.y), present: true,
-                                confidence: Double(hand.confidence), handedness: handedness,
-                                landmarks: landmarks(of: hand), acquired: hand.acquired != 0, region: region(of: hand))
-        return TrackedHand(sample: sample, mirrored: mirrored, detectorPasses: Int(hand.detector_ran),
-                           handednessConfidence: Double(hand.handedness_confidence))
+        return HandSample(t: time, x: Double(hand.fingertip.x), y: Double(hand.fingertip.y), present: true,
+                          confidence: Double(hand.confidence), handedness: handedness,
+                          handednessConfidence: Double(hand.handedness_confidence), landmarks: landmarks(of: hand),
+                          acquired: hand.acquired != 0, region: region(of: hand))
     }
 
     static func cOptions(_ options: TrackerOptions, api: th_api) -> th_options {
@@ -170,7 +148,7 @@ enum TrackerCalls {
         return c
     }
 
-    static func landmarks(of hand: th_hand) -> [NormalizedPoint] {
+    private static func landmarks(of hand: th_hand) -> [NormalizedPoint] {
         let count = Int(max(0, min(hand.landmark_count, TH_LANDMARK_COUNT)))
         return withUnsafeBytes(of: hand.landmarks) { raw in
             withUnsafeBytes(of: hand.landmark_z) { rawDepths in
@@ -183,39 +161,10 @@ enum TrackerCalls {
         }
     }
 
-    static func region(of hand: th_hand) -> HandRegion? {
+    private static func region(of hand: th_hand) -> HandRegion? {
         let r = hand.region
         guard r.width > 0, r.height > 0 else { return nil }
         return HandRegion(centerX: Double(r.x_center), centerY: Double(r.y_center), width: Double(r.width),
                           height: Double(r.height), rotation: Double(r.rotation))
-    }
-
-    /// The C struct for drawing a tracked hand.
-    static func cHand(_ hand: HandSample, mirrored: Bool) -> th_hand {
-        var c = th_hand()
-        c.present = hand.present ? 1 : 0
-        c.confidence = Float(hand.confidence)
-        c.mirrored = mirrored ? 1 : 0
-        c.fingertip = th_point(x: Float(hand.x), y: Float(hand.y))
-        let landmarks = hand.landmarks.prefix(Int(TH_LANDMARK_COUNT))
-        c.landmark_count = landmarks.count == Int(TH_LANDMARK_COUNT) ? TH_LANDMARK_COUNT : 0
-        withUnsafeMutableBytes(of: &c.landmarks) { raw in
-            let points = raw.bindMemory(to: th_point.self)
-            for (i, p) in landmarks.enumerated() {
-                points[i] = th_point(x: Float(p.x), y: Float(p.y))
-            }
-        }
-        withUnsafeMutableBytes(of: &c.landmark_z) { raw in
-            let depths = raw.bindMemory(to: Float.self)
-            for (i, p) in landmarks.enumerated() {
-                depths[i] = Float(p.z)
-            }
-        }
-        if let region = hand.region {
-            c.region = th_rect(x_center: Float(region.centerX), y_center: Float(region.centerY),
-                               width: Float(region.width), height: Float(region.height),
-                               rotation: Float(region.rotation))
-        }
-        return c
     }
 }

@@ -51,8 +51,6 @@ extension LivePlayTests {
             heard.append((clip, (440 - point.frequency) / 220))
             truth.append((clip, swing / 480 * sin(2 * .pi * rate * clip)))
         }
-        XCTAssertGreaterThan(heard.count, 2 * 300, "two seconds of the tone heard while the camera ran: \(result.stderr)")
-        let fit = SineFit.gainAndLag(heard: heard, truth: truth, rate: rate)
         // What the machine did to the frames is no property of the program: a camera or capture thread starved by
         // other work (a debug build beside a busy machine) delivers late and irregular frames that no prediction can
         // make up. Frames that old are reported, not judged; otherwise the sound is judged against the hand, with the
@@ -63,8 +61,11 @@ extension LivePlayTests {
             .flatMap { Double($0.split(separator: " ")[1]) }.map { $0 / 1000 } ?? .infinity
         if fps < 50 || total > 0.05 {
             throw XCTSkip("the machine starved the camera or the tracker (\(fps) fps tracked, \(total * 1000) ms from "
-                          + "capture to speaker): heard \(fit.gain) dB, \(fit.lag * 1000) ms late; figures: make measure-response")
+                          + "capture to speaker, \(heard.count) periods heard); figures: make measure-response")
         }
+        // Judged only once the machine kept the camera going (a starved run also hears less of it).
+        XCTAssertGreaterThan(heard.count, 2 * 300, "two seconds of the tone heard while the camera ran: \(result.stderr)")
+        let fit = SineFit.gainAndLag(heard: heard, truth: truth, rate: rate)
         let allowed = 0.025 + max(0, total - 0.024)
         XCTAssertEqual(fit.gain, 0, accuracy: 2, "heard at its depth: \(fit.gain) dB, \(fit.lag * 1000) ms late")
         XCTAssertLessThanOrEqual(abs(fit.lag), allowed, "heard on time: \(fit.lag * 1000) ms late, \(fit.gain) dB "

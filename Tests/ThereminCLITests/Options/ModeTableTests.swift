@@ -106,6 +106,33 @@ final class ModeTableTests: XCTestCase {
         XCTAssertEqual(ModeTable.conflicts(of: "--volume"), [])
     }
 
+    /// In bash too, a mode's option on the line rules out itself and the modes it excludes; the rest is still offered.
+    func testBashOffersNoSecondModeOnceOneIsGiven() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { throw XCTSkip("bash is not installed") }
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("theremin-\(UUID().uuidString).bash")
+        try Data(ShellCompletion.bash().utf8).write(to: script)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let completed = try ProcessRunner.run("/bin/bash", ["-c", """
+            source '\(script.path)'
+            COMP_WORDS=(theremin --replay t.csv -); COMP_CWORD=3; _theremin; echo "${COMPREPLY[*]}"
+            COMP_WORDS=(theremin -i clip.mp4 -); COMP_CWORD=3; _theremin; echo "${COMPREPLY[*]}"
+            COMP_WORDS=(theremin --calibrate -); COMP_CWORD=2; _theremin; echo "${COMPREPLY[*]}"
+            COMP_WORDS=(theremin --volume 0.5 -); COMP_CWORD=3; _theremin; echo "${COMPREPLY[*]}"
+            """])
+        XCTAssertEqual(completed.status, 0, completed.stderr)
+        let offers = completed.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { Set($0.split(separator: " ").map(String.init)) }
+        XCTAssertEqual(offers.count, 5, completed.stdout)
+        let modes = Set(ModeTable.options)
+        XCTAssertEqual(offers[0].intersection(modes), ["--report", "--help", "--version"], "after --replay")
+        XCTAssertTrue(offers[0].contains("--output"), "--replay's own options are still offered")
+        XCTAssertEqual(offers[1].intersection(modes), ["--calibrate", "--report", "--help", "--version"], "after -i")
+        XCTAssertFalse(offers[1].contains("-i"), "-i is --input")
+        XCTAssertEqual(offers[2].intersection(modes), ["--input", "--report", "--help", "--version"], "after --calibrate")
+        XCTAssertTrue(offers[2].contains("-i"), "--calibrate --input combine")
+        XCTAssertEqual(offers[3].intersection(modes), modes, "no mode yet: every mode is offered")
+    }
+
     /// Every mode-bound option is accepted in the modes the table says it applies to.
     func testModeBoundOptionsAreAcceptedWhereTheyApply() throws {
         var accepted = 0

@@ -110,6 +110,30 @@ final class AxisEstimatorTests: XCTestCase {
         }
     }
 
+    /// The tracker's own frames of a leap down at 30 fps (theremin --input on measure-response's clip): one frame
+    /// in the middle of the move, the landing a little past where the hand comes to rest, then still.
+    func testALeapsLandingStopsTheHandThere() {
+        var estimator = AxisEstimator()
+        var generator = SeededGenerator(seed: 3)
+        var k = 0
+        func measure(_ y: Double) {
+            estimator.update(y, at: Double(k) / 30, noise: 0.0003)
+            k += 1
+        }
+        for _ in 0..<30 { measure(0.248 + noise(0.0003, &generator)) }
+        measure(0.1149)
+        measure(0.0453)
+        // Not heard past the landing, however far ahead the path is followed.
+        for ahead in stride(from: 0.0, through: estimator.horizon, by: 0.002) {
+            XCTAssertGreaterThanOrEqual(estimator.predicted(ahead: ahead), 0.0453 - 1e-12, "\(ahead) s ahead")
+        }
+        // The move's velocity does not carry on into the next frame: the hand is heard where it is.
+        measure(0.0479)
+        XCTAssertEqual(estimator.predicted(ahead: 0), 0.0479, accuracy: 1.5 * cent)
+        measure(0.0486)
+        XCTAssertEqual(estimator.predicted(ahead: 0), 0.0486, accuracy: 1.5 * cent)
+    }
+
     func testAHandLostAndFoundAgainDoesNotSwoop() {
         var mapper = ControlMapper()
         for k in 0..<30 { _ = mapper.control(for: HandSample(t: Double(k) / rate, x: 0.8, y: 0.2, present: true)) }

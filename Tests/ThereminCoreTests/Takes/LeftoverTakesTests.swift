@@ -64,4 +64,10 @@ final class LeftoverTakesTests: XCTestCase {
         let spaced = LeftoverTake(path: "/my takes/it's.csv", kind: .interruptedTake)
         XCTAssertEqual(spaced.recoverCommand, "theremin --recover '/my takes/it'\\''s.csv'")
     }
+
+    func testAReplayOfAnInterruptedTakeSaysWhatItPlaysAndHowToCompleteIt() {
+        let take = LeftoverTake(path: "/my takes/it's.csv", kind: .interruptedTake)
+        XCTAssertEqual(take.replayNotice(frames: 42), "/my takes/it's.csv is an interrupted take: playing the 42 frames "
+                       + "it holds; mark it complete with: theremin --recover '/my takes/it'\\''s.csv'")
+    }
 }

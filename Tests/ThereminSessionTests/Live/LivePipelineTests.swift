@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 import ThereminCore
 import ThereminSession
@@ -26,11 +27,14 @@ final class LivePipelineTests: XCTestCase {
         let sound: [Float]
         let stops: [Int]
         let fadeFrames: Int
+        /// The voice's frequency one period into each frame's sound.
+        let early: [Double]
     }
 
-    /// Runs a live session over `hands` (one per frame, at 30 fps), recording into `recorder` if given.
-    private func play(_ hands: [HandSample], recorder: TraceWriter? = nil) throws -> Run {
-        let times = hands.indices.map { 1 + Double($0) / 30 }  // long past on the monotonic clock: no prediction
+    /// Runs a live session over `hands` (one per frame, at 30 fps), recording into `recorder` if given. Each frame's
+    /// sound is played `age` seconds after its capture on the session's clock (the renderer reads the same clock).
+    private func play(_ hands: [HandSample], recorder: TraceWriter? = nil, age: Double = 0) throws -> Run {
+        let times = hands.indices.map { 1 + Double($0) / 30 }
         let clock = ScriptedClock(at: times[0])
         let tracking = HandTrackingFunction { frame in
             clock.set(frame.captureTime)  // the session runs on the frames' time: never a stalled camera
@@ -40,16 +44,23 @@ final class LivePipelineTests: XCTestCase {
         }
         let description = SoundDescription(mapper: ControlMapper())
         let output = MemorySoundOutput(sampleRate: rate)
-        let renderer = LiveRenderer(engine: description.makeEngine(sampleRate: Double(rate)))
+        let renderer = LiveRenderer(engine: description.makeEngine(sampleRate: Double(rate)), clock: clock)
         let loop = TrackingLoop(source: ScriptedFrameSource(times: times), tracker: tracking, isTransient: { _ in false },
                                 mapper: description.mapper, renderer: renderer, recorder: recorder, clock: clock)
         let periods = framePeriods
-        loop.onControl = { _ in output.play(periods: periods) }
+        let early = Mutex<[Double]>([])
+        loop.onControl = { control in
+            clock.set(control.sourceTime + age)
+            output.play(periods: 1)
+            early.withLock { $0.append(renderer.currentFrequency) }
+            output.play(periods: periods - 1)
+        }
         let session = LiveSession(loop: loop, renderer: renderer, mixer: StereoMixer(source: renderer), output: output,
                                   display: NoDisplay(), sound: description, options: LiveSession.Options())
         let ending = try session.run()
         return Run(ending: ending, sound: output.played, stops: output.stops,
-                   fadeFrames: description.fadeOutFrames(sampleRate: rate, bufferFrames: output.bufferFrames))
+                   fadeFrames: description.fadeOutFrames(sampleRate: rate, bufferFrames: output.bufferFrames),
+                   early: early.withLock { $0 })
     }
 
     /// The sound that followed frames `range`.
@@ -111,5 +122,59 @@ final class LivePipelineTests: XCTestCase {
             XCTAssertEqual(row.y, height, accuracy: 1e-4)
         }
         XCTAssertEqual(trace.samples[19].t, 19.0 / 30, accuracy: 1e-4, "in trace time from the first frame")
+    }
+
+    /// The shift (seconds, to the millisecond) at which `heard` best matches the hand's frequency `truth(t)`, each
+    /// value taken early in the sound of the frame captured at `times`.
+    private func bestShift(_ heard: ArraySlice<Double>, times: [Double], truth: (Double) -> Double) -> Double {
+        let shifts = (-20...150).map { Double($0) / 1000 }
+        func error(_ shift: Double) -> Double {
+            heard.indices.map { pow(heard[$0] - truth(times[$0] + shift), 2) }.reduce(0, +)
+        }
+        return shifts.min { error($0) < error($1) } ?? .nan
+    }
+
+    func testAVibratoIsHeardAheadOfItsLastFrameByTheFramesAge() throws {
+        // A 5 Hz vibrato of ±0.02 of the picture (±4.4 Hz around 330 Hz) for three seconds.
+        let times = (0..<90).map { 1 + Double($0) / 30 }
+        let height = { (t: Double) in 0.5 + 0.02 * sin(2 * Double.pi * 5 * (t - 1)) }
+        let hands = times.map { HandSample(t: 0, x: 0.7, y: height($0), present: true) }
+        let truth = { (t: Double) in 440 - 220 * height(t) }
+        let fresh = try play(hands)
+        let aged = try play(hands, age: 0.02)
+        let late = try play(hands, age: 0.3)
+        // From the second second on, the swing fitted: where in the hand's motion each run is heard, a period into
+        // each frame's sound.
+        let settled = 30..<90
+        let freshShift = bestShift(fresh.early[settled], times: times, truth: truth)
+        let agedShift = bestShift(aged.early[settled], times: times, truth: truth)
+        let lateShift = bestShift(late.early[settled], times: times, truth: truth)
+        // 20 ms old frames are heard 20 ms further along the vibrato: where the hand is when the sound plays.
+        XCTAssertEqual(agedShift - freshShift, 0.02, accuracy: 0.004, "fresh \(freshShift) s, aged \(agedShift) s")
+        // A frame 0.3 s old is carried no further than the prediction's horizon (the latency and two frames).
+        XCTAssertGreaterThan(lateShift - freshShift, 0.02, "late \(lateShift) s")
+        let horizon = MotionSettings().horizon + 2.0 / 30
+        XCTAssertLessThanOrEqual(lateShift - freshShift, horizon + 0.005, "late \(lateShift) s")
+        for value in late.early[settled] {
+            XCTAssertEqual(value, 330, accuracy: 4.4 + 1, "within the swing's span, never beyond it")
+        }
+    }
+
+    func testAStraightMoveIsNotCarriedPastWhereTheHandWasSeen() throws {
+        // Still low for a second, then rising at a constant speed (0.6 of the picture a second: 132 Hz a second).
+        let heights = Array(repeating: 0.85, count: 30) + (1...30).map { 0.85 - 0.6 * Double($0) / 30 }
+        let hands = heights.map { HandSample(t: 0, x: 0.7, y: $0, present: true) }
+        let fresh = try play(hands)
+        let late = try play(hands, age: 0.3)
+        let rising = 45..<57
+        let speed = (fresh.early[55] - fresh.early[45]) / (10.0 / 30)
+        XCTAssertEqual(speed, 132, accuracy: 132 * 0.2, "the fresh run follows the hand's speed")
+        // A hand may stop at any frame: a straight path is carried only within the overshoot margin (about a cent),
+        // however old the frame.
+        for frame in rising {
+            let lead = (late.early[frame] - fresh.early[frame]) / speed
+            XCTAssertGreaterThanOrEqual(lead, 0, "frame \(frame)")
+            XCTAssertLessThan(lead, 0.003, "frame \(frame): not 0.3 s ahead")
+        }
     }
 }

@@ -52,4 +52,45 @@ final class OfflineRunTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
         XCTAssertTrue(destination.discarded, "and so is the sound")
     }
+
+    func testOpeningTheOutputsTakesAFreeTraceNameAndSaysSo() throws {
+        let folder = try temporaryFolder(prefix: "offline-run")
+        let asked = folder.path("take.csv")
+        try Data("older\n".utf8).write(to: URL(fileURLWithPath: asked))
+        var named: [String] = []
+        let input = OfflineInput(source: ScriptedFrameSource(count: 10), name: "clip.mp4", tracker: hand)
+        let run = try OfflineRun(input: input, metadata: TraceMetadata(), hands: 1, recordingAs: asked,
+                                 named: { named.append($0) }, render: nil)
+        let result = try run.run()
+        let free = folder.path("take-1.csv")
+        XCTAssertEqual(named, [free])
+        XCTAssertEqual(try TraceReader.read(path: free).samples.count, 10)
+        XCTAssertEqual(result.summary(input: "clip.mp4", output: nil),
+                       "tracked 10 frames from clip.mp4, hand in 9; trace \(free) (\(asked) exists)")
+    }
+
+    func testARenderThatCannotBeOpenedTakesTheTraceWithIt() throws {
+        let folder = try temporaryFolder(prefix: "offline-run")
+        let asked = folder.path("take.csv")
+        struct Unopenable: Error {}
+        XCTAssertThrowsError(try OfflineRun(input: OfflineInput(source: ScriptedFrameSource(count: 10), name: "clip.mp4",
+                                                                tracker: hand),
+                                            metadata: TraceMetadata(), hands: 1, recordingAs: asked, named: { _ in },
+                                            render: { throw Unopenable() })) { XCTAssertTrue($0 is Unopenable) }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.url.path), [], "no trace, no temporary")
+    }
+
+    func testTheSummarySaysWhatWasMade() throws {
+        let input = OfflineInput(source: ScriptedFrameSource(count: 30), name: "clip.mp4", tracker: hand)
+        let run = try OfflineRun(input: input, metadata: TraceMetadata(), hands: 1, recordingAs: nil, named: { _ in },
+                                 render: {
+                                     (try RenderSetup(sound: SoundDescription(mapper: ControlMapper()), sampleRate: 48_000,
+                                                      files: NoBackingFiles.self), MemoryRenderDestination())
+                                 })
+        let result = try run.run()
+        XCTAssertEqual(result.summary(input: "clip.mp4", output: "out.wav"),
+                       String(format: "tracked 30 frames from clip.mp4, hand in 29; sound out.wav (%.1f s)",
+                              result.renderedSeconds ?? -1))
+        XCTAssertNil(result.tracePath)
+    }
 }

@@ -30,4 +30,19 @@ final class PerformanceRenderTests: XCTestCase {
         }
         XCTAssertEqual(destination.left, direct, "bit-identical to the mix rendered directly")
     }
+
+    /// What analysis listens to is the mix as a sound file would get it, in blocks as an output asks for them.
+    func testTheRenderInMemoryIsTheMixInBlocks() throws {
+        let trace = Trace(metadata: TraceMetadata(),
+                          samples: (0...30).map { HandSample(t: Double($0) / 30, x: 1, y: Double($0) / 30, present: true) })
+        let sound = SoundDescription(mapper: ControlMapper())
+        let heard = try RenderSetup(sound: sound, sampleRate: 48_000, files: NoBackingFiles.self).performance(of: trace)
+            .renderedInMemory()
+        let destination = MemoryRenderDestination()
+        try RenderSetup(sound: sound, sampleRate: 48_000, files: NoBackingFiles.self).performance(of: trace)
+            .render(into: destination)
+        XCTAssertGreaterThan(heard.left.count, 4_096 * 8, "many blocks")
+        XCTAssertEqual(heard.left, destination.left, "block by block, the same samples as in one call")
+        XCTAssertEqual(heard.right, destination.right)
+    }
 }

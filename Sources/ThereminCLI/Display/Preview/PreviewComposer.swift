@@ -1,7 +1,6 @@
 import ThereminCore
 import ThereminSession
 import ThereminPreview
-import ThereminTracking
 
 /// Composes one preview picture from the newest snapshot: the mirrored camera picture, the note lines where the
 /// mapping and calibration put each note, the playing box, the hand, the readout, and prompts and warnings.
@@ -27,9 +26,7 @@ struct PreviewComposer {
         }
         // Every hand seen (two-hand play shows both); the samples are in the mirrored view, as the picture now is.
         let hands = snapshot.hands?.present ?? [snapshot.sample].compactMap { $0 }.filter(\.present)
-        for hand in hands {
-            try? HandOverlay.draw(hand, on: &canvas.image, frameIsMirrored: true)
-        }
+        for hand in hands { canvas.hand(hand) }
         if let calibration = snapshot.calibrationStatus {
             drawCalibration(calibration, on: &canvas, layout: layout)
         } else {

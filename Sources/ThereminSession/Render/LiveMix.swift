@@ -1,0 +1,31 @@
+import ThereminCore
+
+/// The live mix, made by the one render set-up (`RenderSetup.liveMix`): the theremin played from the controls the
+/// tracking loop sends (`LiveRenderer`), the phrase looper, the backing track and the cues, mixed by one
+/// `StereoMixer`. Replays and renders get the same backing track and voice from the same set-up
+/// (`RenderSetup.performance(of:)`), so live play cannot mix differently.
+public struct LiveMix {
+    /// The theremin: the tracking loop feeds it, the session mutes it and reads its level.
+    public let renderer: LiveRenderer
+    /// What the sound output plays.
+    public let mixer: StereoMixer
+    /// The phrase looper, when there is one (its layers allocated before playing).
+    public var looper: Looper? { mixer.looper }
+}
+
+extension RenderSetup {
+    /// The second half of the set-up for live play: the mix around a voice that follows the hand in real time.
+    /// Takes the backing track (one mix per set-up, as for `performance(of:)`).
+    /// - Parameters:
+    ///   - clock: the clock frames are stamped with; the voice reads a control's age on it.
+    ///   - looper: give the mix a phrase looper (not while calibrating, nor without sound).
+    ///   - cuesMuted: the start, stop and calibration cues are silent (the player turned them off).
+    public func liveMix(clock: any TimeSource, looper: Bool, cuesMuted: Bool) -> LiveMix {
+        let rate = Double(sampleRate)
+        let renderer = LiveRenderer(engine: sound.makeEngine(sampleRate: rate), clock: clock)
+        let mixer = StereoMixer(source: renderer, backing: takeBacking(),
+                                cues: CuePlayer(sampleRate: rate, muted: cuesMuted),
+                                looper: looper ? Looper(sampleRate: rate) : nil)
+        return LiveMix(renderer: renderer, mixer: mixer)
+    }
+}
