@@ -5,7 +5,9 @@
  * the paced device's clock). Such a thread has no work of its own to be late for: when it is late, the machine itself
  * (another real-time thread, the kernel, or the hypervisor taking the virtual CPU: steal time) held every real-time
  * thread on that CPU. The summary goes to stderr when it ends.
- * Usage: rt-stall-probe SECONDS [PRIO]   (root, or an rtprio limit as high)
+ * PRIO 0 runs it at normal priority (SCHED_OTHER), as theremin's capture thread runs: then it shows how long the
+ * machine kept such a thread waiting; REPORT_MS (default 2) is the lateness from which a wake-up is printed.
+ * Usage: rt-stall-probe SECONDS [PRIO [REPORT_MS]]   (root, or an rtprio limit as high)
  */
 #include <sched.h>
 #include <stdio.h>
@@ -19,7 +21,11 @@ int main(int argc, char **argv) {
     if (argc < 2) { fprintf(stderr, "usage: rt-stall-probe SECONDS [PRIO]\n"); return 2; }
     double duration = atof(argv[1]);
     struct sched_param param = { .sched_priority = argc > 2 ? atoi(argv[2]) : 69 };
-    if (sched_setscheduler(0, SCHED_FIFO, &param) != 0) { perror("rt-stall-probe: SCHED_FIFO"); return 1; }
+    double report = argc > 3 ? atof(argv[3]) : 2;
+    if (param.sched_priority > 0 && sched_setscheduler(0, SCHED_FIFO, &param) != 0) {
+        perror("rt-stall-probe: SCHED_FIFO");
+        return 1;
+    }
     mlockall(MCL_CURRENT | MCL_FUTURE);
     setvbuf(stdout, NULL, _IOLBF, 0);
     struct timespec due, now;
@@ -34,7 +40,8 @@ int main(int argc, char **argv) {
         double late = (seconds(now) - seconds(due)) * 1000;
         wakeups++;
         if (late > worst) worst = late;
-        if (late > 2) { late2++; printf("%.4f %.2f\n", seconds(due), late); }
+        if (late > 2) late2++;
+        if (late > report) printf("%.4f %.2f\n", seconds(due), late);
         if (late > 5) late5++;
         if (seconds(now) >= end) break;
         if (late > 1) due = now;  /* after a stall, go on from now rather than catch up */

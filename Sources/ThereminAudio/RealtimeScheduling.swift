@@ -13,6 +13,11 @@ package enum RealtimeScheduling {
     /// The tracking thread's: under the audio thread, above everything else (a camera driver's is 50).
     package static let trackingPriority: Int32 = audioPriority - 10
 
+    /// A camera's capture thread's: under the tracking thread, above a camera driver's 50 and all normal work. At
+    /// normal priority, other real-time work on the machine (a busy test suite's threads, a video decoder feeding a
+    /// test camera) kept it from re-queueing buffers for up to 2 s, and the camera was taken for lost and reopened.
+    package static let capturePriority: Int32 = trackingPriority - 5
+
     /// The priority a request for `priority` gets when granted.
     package static func granted(_ priority: Int32) -> Int32 { min(priority, sched_get_priority_max(SCHED_FIFO)) }
 

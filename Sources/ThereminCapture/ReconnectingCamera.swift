@@ -11,6 +11,7 @@ import ThereminCore
 public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
     private let configuration: V4L2Camera.Configuration
     private let retryInterval: Double
+    private let scheduler: (any ThreadScheduler)?
     private let lock = NSLock()
     private var camera: V4L2Camera?
     private var closed = false
@@ -32,10 +33,14 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
 
     /// Opens the camera; the first open must succeed (its errors are the user's to fix).
     ///
-    /// - Parameter retryInterval: seconds between reopening attempts while the camera is away.
+    /// - Parameters:
+    ///   - retryInterval: seconds between reopening attempts while the camera is away.
+    ///   - scheduler: asked for each capture thread's real-time priority (nil: normal priority).
     /// - Throws: what `V4L2Camera.init` throws.
-    public init(_ configuration: V4L2Camera.Configuration = .init(), retryInterval: Double = 1) throws(V4L2Error) {
-        let camera = try V4L2Camera(configuration)
+    public init(_ configuration: V4L2Camera.Configuration = .init(), retryInterval: Double = 1,
+                scheduler: (any ThreadScheduler)? = nil) throws(V4L2Error) {
+        let camera = try V4L2Camera(configuration, scheduler: scheduler)
+        self.scheduler = scheduler
         // Reopen the same node, not "the first camera", so a second camera is never picked up by accident.
         var pinned = configuration
         pinned.device = camera.devicePath
@@ -62,6 +67,9 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
     /// What was done to the camera's controls when it was first opened (`V4L2Camera.controlNotes`); they are set
     /// again, and put back again, each time it is reopened.
     public let controlNotes: [String]
+
+    /// What the running camera's capture thread got when it asked for real-time scheduling.
+    public var captureScheduling: ThreadScheduling? { lock.withLock { camera?.captureScheduling } }
 
     /// True while the camera is away and being retried.
     public var isReconnecting: Bool { lock.withLock { camera == nil && !closed } }
@@ -117,7 +125,7 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
         if lock.withLock({ closed }) { return nil }
         let device = configuration.device ?? ""
         do throws(V4L2Error) {
-            let reopened = try V4L2Camera(configuration)
+            let reopened = try V4L2Camera(configuration, scheduler: scheduler)
             let keep = lock.withLock { () -> Bool in
                 guard !closed else { return false }
                 camera = reopened

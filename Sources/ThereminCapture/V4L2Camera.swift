@@ -78,7 +78,9 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
     ///
     /// - Throws: `V4L2Error`: `.notFound` (no such device), `.noCamera` (no camera at all), `.permissionDenied`, `.busy`,
     ///   `.notCaptureDevice`, `.noUsableFormat` (the message lists what is offered), `.failed`.
-    public init(_ configuration: Configuration = Configuration()) throws(V4L2Error) {
+    /// - Parameter scheduler: asked for the capture thread's real-time priority as it starts (nil: normal priority).
+    public init(_ configuration: Configuration = Configuration(),
+                scheduler: (any ThreadScheduler)? = nil) throws(V4L2Error) {
         self.configuration = configuration
         let path: String
         if let chosen = configuration.device {
@@ -122,7 +124,7 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
             self.stream = stream
             let mailbox = FrameMailbox()
             self.mailbox = mailbox
-            self.thread = try CaptureThread(stream: stream, mailbox: mailbox)
+            self.thread = try CaptureThread(stream: stream, mailbox: mailbox, scheduler: scheduler)
         } catch {
             started?.stop() // STREAMOFF and unmap before the descriptor goes
             keeper?.restore()
@@ -211,6 +213,9 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
 
     /// Frames captured, delivered, dropped and damaged so far.
     public var statistics: CaptureStatistics { mailbox.statistics }
+
+    /// What the capture thread got when it asked for real-time scheduling (nil until it has, or without a scheduler).
+    public var captureScheduling: ThreadScheduling? { thread.scheduling }
 
     /// The newest frame, waiting up to the configured timeout for one newer than the last.
     ///

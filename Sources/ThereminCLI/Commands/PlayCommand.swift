@@ -1,4 +1,5 @@
 import Foundation
+import ThereminAudio
 import ThereminCapture
 import ThereminCore
 
@@ -20,7 +21,7 @@ struct PlayCommand {
         configuration.controls = settings.cameraControls
         let camera: ReconnectingCamera
         do {
-            camera = try ReconnectingCamera(configuration)
+            camera = try ReconnectingCamera(configuration, scheduler: RealtimeThreads())
         } catch {
             throw NoCameraFound.wrapping(error)
         }

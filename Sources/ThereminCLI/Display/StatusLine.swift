@@ -39,13 +39,14 @@ final class StatusLine {
         return String(format: "%d:%02d.%d", whole / 60, whole % 60, Int((seconds - Double(whole)) * 10))
     }
 
-    /// Shows `text`: in place on a terminal, or as a plain line at most every `plainInterval` seconds.
-    func update(_ text: String, now: Double, plainInterval: Double = 1) {
+    /// Shows `text`: in place on a terminal, or as a plain line at most every `plainInterval` seconds. The text is
+    /// only made when it is shown: off a terminal that is once a second, not at every refresh (about 60 a second).
+    func update(_ text: @autoclosure () -> String, now: Double, plainInterval: Double = 1) {
         if terminal.isInteractive {
-            Output.out("\r\u{1B}[2K" + text)
+            Output.out("\r\u{1B}[2K" + text())
             drewInPlace = true
         } else if now - lastPlainPrint >= plainInterval {
-            Output.out(text + "\n")
+            Output.out(text() + "\n")
             lastPlainPrint = now
         }
     }

@@ -22,6 +22,12 @@ final class TerminalDisplay: LiveDisplay {
             line.update(prompt.progress, now: now)
             return keyboard.poll()
         }
+        line.update(Self.statusText(snapshot, status: status), now: now)
+        return keyboard.poll()
+    }
+
+    /// The status line while playing: note, level, tracker rate, latency, and what else is going on.
+    static func statusText(_ snapshot: LiveSnapshot, status: LiveStatus) -> String {
         var extra = String(format: "%4.1f fps", snapshot.trackerFPS)
         if let latency = status.latency { extra += String(format: "  %3.0f ms", latency * 1000) }
         if status.muted { extra += "  [muted]" }
@@ -29,9 +35,7 @@ final class TerminalDisplay: LiveDisplay {
         if let loop = LoopText.describe(status.loop) { extra += "  " + loop }
         if let problem = snapshot.sourceProblem { extra += "  " + problem }
         if let notice = status.handNotice { extra += "  " + notice }
-        let text = StatusLine.text(time: nil, frequency: status.frequency, level: status.level, extra: extra)
-        line.update(text, now: now)
-        return keyboard.poll()
+        return StatusLine.text(time: nil, frequency: status.frequency, level: status.level, extra: extra)
     }
 
     func close() {

@@ -10,15 +10,22 @@ final class CaptureThread: @unchecked Sendable {
     private let wake: WakeSignal
     private let stopRequested = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
+    private let scheduler: (any ThreadScheduler)?
+    private let granted = Mutex<ThreadScheduling?>(nil)
 
-    init(stream: V4L2Stream, mailbox: FrameMailbox) throws(V4L2Error) {
+    init(stream: V4L2Stream, mailbox: FrameMailbox, scheduler: (any ThreadScheduler)?) throws(V4L2Error) {
         self.stream = stream
         self.mailbox = mailbox
+        self.scheduler = scheduler
         self.wake = try WakeSignal()
     }
 
+    /// What the thread got when it asked `scheduler` for real-time priority; nil until it has asked, or without one.
+    var scheduling: ThreadScheduling? { granted.withLock { $0 } }
+
     func start(name: String) {
         let thread = Thread { [self] in
+            if let scheduling = scheduler?.prepareCaptureThread() { granted.withLock { $0 = scheduling } }
             run()
             finished.signal()
         }

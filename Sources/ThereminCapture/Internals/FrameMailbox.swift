@@ -55,8 +55,12 @@ final class FrameMailbox: @unchecked Sendable {
     }
 
     /// Waits up to `timeout` seconds for a frame newer than the last one taken.
+    ///
+    /// The deadline is on the monotonic clock. `NSCondition` waits until a wall-clock `Date`: a clock set forward
+    /// (NTP stepping it after a laptop resumes) would end the wait at once, and with no frame in that instant the
+    /// camera would be taken for lost; so each wait is at most `longestWait` and the time left is read again.
     func take(timeout: Double) -> Outcome {
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        let deadline = MonotonicClock.now() + timeout
         condition.lock()
         defer { condition.unlock() }
         while true {
@@ -67,12 +71,14 @@ final class FrameMailbox: @unchecked Sendable {
                 return .frame(waiting)
             }
             if let failure { return .failed(failure) }
-            if !condition.wait(until: deadline) {
-                if closed { return .closed }
-                if frame == nil && failure == nil { return .timedOut }
-            }
+            let left = deadline - MonotonicClock.now()
+            if left <= 0 { return .timedOut }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: min(left, Self.longestWait)))
         }
     }
+
+    /// The longest single wait in `take`: how late a wall clock set back can make a timeout.
+    private static let longestWait = 0.25
 
     var statistics: CaptureStatistics {
         condition.lock()

@@ -43,8 +43,9 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
     public func fadeOut() { setMuted(true) }
 
     /// Fades out while the camera is away or stalled, so a lost picture never holds a stuck note; safe from any
-    /// thread. Cleared when frames flow again.
-    public func setSourceStalled(_ value: Bool) { stalled.store(value, ordering: .relaxed) }
+    /// thread. Cleared once the first new frame's control is queued: the store releases it, so a block that sees the
+    /// flag cleared also finds that control.
+    public func setSourceStalled(_ value: Bool) { stalled.store(value, ordering: .releasing) }
 
     /// Switches the waveform at the next block; safe from any thread.
     public func setWaveform(_ waveform: Waveform) {
@@ -53,6 +54,8 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
 
     public func render(into output: UnsafeMutablePointer<Float>, frames: Int) {
         let now = clock.now()
+        // Read before the controls: a stall cleared after a control was queued brings that control with it.
+        let sourceStalled = stalled.load(ordering: .acquiring)
         if let newest = controls.popNewest() {
             lastControl = newest
             pending = LatencyRecord(sourceTime: newest.sourceTime, trackedTime: newest.trackedTime,
@@ -64,7 +67,7 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
         // A source whose frames are not stamped with the monotonic clock (the demo's) shows an absurd age: no path.
         let age = now + ahead - lastControl.sourceTime
         var control = age < 0.5 ? lastControl.advanced(by: age) : lastControl
-        if muted.load(ordering: .relaxed) || stalled.load(ordering: .relaxed) { control.gate = false }
+        if muted.load(ordering: .relaxed) || sourceStalled { control.gate = false }
         let waveIndex = requestedWaveform.load(ordering: .relaxed)
         if waveIndex >= 0 && waveIndex < waveforms.count && engine.voice.waveform != waveforms[waveIndex] {
             engine.voice.waveform = waveforms[waveIndex]

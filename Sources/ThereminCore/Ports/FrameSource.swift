@@ -16,4 +16,11 @@ public protocol FrameSource: AnyObject {
     func nextFrame() throws -> Frame?
     /// Stops streaming and releases the device or file. Safe to call more than once.
     func close()
+    /// What the source's own capture thread got when it asked for real-time scheduling (for `-v`); nil when it has
+    /// no such thread or did not ask.
+    var captureScheduling: ThreadScheduling? { get }
+}
+
+extension FrameSource {
+    public var captureScheduling: ThreadScheduling? { nil }
 }

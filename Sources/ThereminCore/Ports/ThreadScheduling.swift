@@ -22,13 +22,15 @@ public enum ThreadScheduling: Equatable, Sendable {
         }
     }
 
-    /// `-v`'s one line on what the threads that ask for real-time scheduling got (nil: the thread does not run),
-    /// e.g. "scheduling: audio thread SCHED_RR 20 via rtkit, tracking thread SCHED_RR 10 via rtkit; capture and the
-    /// rest normal".
-    public static func summary(audio: ThreadScheduling?, tracking: ThreadScheduling?) -> String {
-        let threads = [("audio", audio), ("tracking", tracking)].compactMap { name, scheduling in
+    /// `-v`'s one line on what the threads that ask for real-time scheduling got (nil: the thread does not run or
+    /// did not ask), e.g. "scheduling: audio thread SCHED_RR 20 via rtkit, tracking thread SCHED_RR 10 via rtkit,
+    /// capture thread SCHED_RR 5 via rtkit; the rest normal".
+    public static func summary(audio: ThreadScheduling?, tracking: ThreadScheduling?,
+                               capture: ThreadScheduling? = nil) -> String {
+        let threads = [("audio", audio), ("tracking", tracking), ("capture", capture)].compactMap { name, scheduling in
             scheduling.map { "\(name) thread \($0.description)" }
         }
-        return "scheduling: " + (threads.isEmpty ? "" : threads.joined(separator: ", ") + "; ") + "capture and the rest normal"
+        let rest = capture == nil ? "capture and the rest normal" : "the rest normal"
+        return "scheduling: " + (threads.isEmpty ? "" : threads.joined(separator: ", ") + "; ") + rest
     }
 }

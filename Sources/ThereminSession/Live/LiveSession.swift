@@ -209,7 +209,8 @@ public final class LiveSession {
         guard options.verbose else { return }
         if !reportedScheduling, let tracking = loop.scheduling {
             reportedScheduling = true
-            options.report("\n" + ThreadScheduling.summary(audio: output?.scheduling, tracking: tracking))
+            options.report("\n" + ThreadScheduling.summary(audio: output?.scheduling, tracking: tracking,
+                                                                capture: loop.captureScheduling))
         }
         if now - lastReport >= 1 {
             lastReport = now

@@ -99,6 +99,8 @@ public final class TrackingLoop: @unchecked Sendable {
 
     /// What the tracking thread got when it asked for real-time scheduling; nil until it has asked (`-v` says it).
     public var scheduling: ThreadScheduling? { realtimeState.withLock { $0 } }
+    /// What the source's capture thread got (a camera's; nil for files and tests).
+    public var captureScheduling: ThreadScheduling? { source.captureScheduling }
 
     /// Starts the tracking thread.
     public func start() {
@@ -160,7 +162,6 @@ public final class TrackingLoop: @unchecked Sendable {
             droppedBeforeFirstFrame.store(source.droppedFrames, ordering: .relaxed)
         }
         lastFrameTime.store(capturedAt.bitPattern, ordering: .relaxed)
-        renderer?.setSourceStalled(false)
 
         let trackStart = clock.now()
         var hands: HandsFrame
@@ -184,6 +185,9 @@ public final class TrackingLoop: @unchecked Sendable {
             }
             calibrationOutcome.withLock { $0 = ended }
         }
+        // Only now that this frame's control is queued: cleared before tracking, the note held before a stall would
+        // sound again for as long as the first frame after it takes to track, whether or not it holds the hand.
+        renderer?.setSourceStalled(false)
         let control = result.isPlayed ? result.control : nil
         if let control {
             onControl?(control)

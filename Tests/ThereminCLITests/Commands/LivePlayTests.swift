@@ -115,7 +115,7 @@ extension LivePlayTests {
 
     /// A far player: the selfie clip shrunk to half size at the bottom of a 640x480 frame (the hand about 40 px wide,
     /// too small for the whole-frame palm detector; where the clip's hand dips below its bottom edge it leaves the
-    /// picture, as with a real camera), served by the fake camera. The hand is found within a second and kept.
+    /// picture, as with a real camera), served by the fake camera. The hand is found within a second's frames and kept.
     func testAFarPlayerIsFoundWithinASecondAndKept() throws {
         guard let corpus = TestMedia.corpus else { throw XCTSkip(TestMedia.corpusMissing) }
         guard TestMedia.ffmpeg != nil else { throw XCTSkip(TestMedia.ffmpegMissing) }
@@ -136,7 +136,9 @@ extension LivePlayTests {
         XCTAssertTrue(recorded, "five seconds of frames were recorded: \(result.stderr)")
         let samples = try TraceReader.read(path: trace).samples
         guard let first = samples.firstIndex(where: \.present) else { return XCTFail("the far hand was never found") }
-        XCTAssertLessThanOrEqual(samples[first].t - samples[0].t, 1.0, "found within a second")
+        // Counted in tracked frames, not seconds: the search looks at one tile a frame (15 here), and a loaded machine
+        // tracks fewer frames a second, not fewer tiles a frame. 30 frames are a second at the camera's rate.
+        XCTAssertLessThan(first, 30, "found within 30 tracked frames (\(samples[first].t - samples[0].t) s)")
         let after = samples[first...]
         XCTAssertGreaterThanOrEqual(Double(after.filter(\.present).count), 0.9 * Double(after.count),
                                     "kept in 90 % of the frames after it was found")

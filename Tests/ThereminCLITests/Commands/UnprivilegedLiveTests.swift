@@ -20,7 +20,8 @@ final class UnprivilegedLiveTests: BinaryTestCase {
         let (result, _) = try playAsNobody(environment: ["DBUS_SYSTEM_BUS_ADDRESS": noBus]) { _ in }
         let output = result.stdout + result.stderr
         XCTAssertTrue(output.contains("scheduling: audio thread normal (SCHED_FIFO refused; rtkit: no system D-Bus), "
-                                          + "tracking thread normal (SCHED_FIFO refused; rtkit: no system D-Bus)"),
+                                          + "tracking thread normal (SCHED_FIFO refused; rtkit: no system D-Bus), "
+                                          + "capture thread normal (SCHED_FIFO refused; rtkit: no system D-Bus)"),
                       "-v says what the threads got and why: \(output)")
         XCTAssertTrue(result.stderr.contains("run RealtimeKit (Debian package rtkit)"), "the notice says what helps")
     }
@@ -39,14 +40,17 @@ final class UnprivilegedLiveTests: BinaryTestCase {
         }
         let output = result.stdout + result.stderr
         XCTAssertTrue(output.contains("scheduling: audio thread SCHED_RR 20 via rtkit, tracking thread SCHED_RR 10 via "
-                                          + "rtkit"), "-v says rtkit granted both: \(output) \(rtkit.logTails())")
+                                          + "rtkit, capture thread SCHED_RR 5 via rtkit"),
+                      "-v says rtkit granted all three: \(output) \(rtkit.logTails())")
         XCTAssertFalse(result.stderr.contains("runs without real-time priority"), "no refusal notice: \(result.stderr)")
         // The kernel's own account (/proc/PID/task/TID/stat): SCHED_RR (2) at the priorities rtkit granted.
         XCTAssertEqual(policies["theremin-audio"]?.policy, 2, "audio thread's policy: \(policies)")
         XCTAssertEqual(policies["theremin-audio"]?.priority, 20, "\(policies)")
         XCTAssertEqual(policies["theremin-track"]?.policy, 2, "tracking thread's policy: \(policies)")
         XCTAssertEqual(policies["theremin-track"]?.priority, 10, "\(policies)")
-        let others = policies.filter { $0.key != "theremin-audio" && $0.key != "theremin-track" }
+        XCTAssertEqual(policies["theremin-camera"]?.policy, 2, "capture thread's policy: \(policies)")
+        XCTAssertEqual(policies["theremin-camera"]?.priority, 5, "\(policies)")
+        let others = policies.filter { !["theremin-audio", "theremin-track", "theremin-camera"].contains($0.key) }
         XCTAssertTrue(others.values.allSatisfy { $0.policy == 0 }, "every other thread normal: \(policies)")
     }
 

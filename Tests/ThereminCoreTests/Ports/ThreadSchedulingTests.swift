@@ -12,5 +12,9 @@ final class ThreadSchedulingTests: XCTestCase {
         XCTAssertEqual(ThreadScheduling.summary(audio: .realtimeKit(priority: 20), tracking: .realtimeKit(priority: 10)),
                        "scheduling: audio thread SCHED_RR 20 via rtkit, tracking thread SCHED_RR 10 via rtkit; capture "
                            + "and the rest normal")
+        XCTAssertEqual(ThreadScheduling.summary(audio: .fifo(priority: 70), tracking: .fifo(priority: 60),
+                                                capture: .fifo(priority: 55)),
+                       "scheduling: audio thread SCHED_FIFO 70, tracking thread SCHED_FIFO 60, capture thread SCHED_FIFO "
+                           + "55; the rest normal", "a camera's capture thread that asked")
     }
 }

@@ -87,6 +87,53 @@ final class TrackingLoopTests: XCTestCase {
         XCTAssertNotNil(loop.snapshot.withLock { $0.calibrationStatus }, "the display sees the calibration")
     }
 
+    /// Frames at 30 fps with one transient failure (a stalled camera) before frame `stallBefore`.
+    private final class StallingSource: FrameSource, @unchecked Sendable {
+        struct Stalled: Error {}
+        let name = "stalling"
+        let nominalFrameRate: Double? = 30
+        let frameSize = (width: 4, height: 2)
+        var droppedFrames: Int { 0 }
+        private let count: Int, stallBefore: Int
+        private var next = 0, stalled = false
+
+        init(count: Int, stallBefore: Int) { (self.count, self.stallBefore) = (count, stallBefore) }
+
+        func nextFrame() throws -> Frame? {
+            if next == stallBefore && !stalled {
+                stalled = true
+                throw Stalled()
+            }
+            guard next < count else { return nil }
+            defer { next += 1 }
+            return Frame(width: 4, height: 2, bytesPerRow: 12, pixels: [UInt8](repeating: 128, count: 24),
+                         captureTime: 100 + Double(next) / 30, sequence: UInt64(next))
+        }
+
+        func close() {}
+    }
+
+    func testAfterAStallTheOldNoteStaysSilentWhileTheNextFrameIsTracked() {
+        let renderer = LiveRenderer(engine: SynthEngine(sampleRate: 48_000, voice: VoiceSettings()))
+        let block = UnsafeMutablePointer<Float>.allocate(capacity: 480)
+        defer { block.deallocate() }
+        var ending: [UInt64: Float] = [:]
+        // The sound card plays 200 ms while each frame is tracked (the peak of its last 10 ms is kept): frames 0-5
+        // hold the hand, frame 6 (the first after the stall) does not.
+        let tracker = HandTrackingFunction { frame in
+            for _ in 0..<20 { renderer.render(into: block, frames: 480) }
+            ending[frame.sequence] = (0..<480).map { abs(block[$0]) }.max()
+            return HandsFrame(frame.sequence < 6 ? HandSample(t: frame.captureTime, x: 0.8, y: 0.3, present: true)
+                                                   : .absent(at: frame.captureTime))
+        }
+        let loop = TrackingLoop(source: StallingSource(count: 8, stallBefore: 6), tracker: tracker,
+                                isTransient: { $0 is StallingSource.Stalled }, mapper: ControlMapper(),
+                                renderer: renderer, recorder: nil)
+        runToEnd(loop)
+        XCTAssertGreaterThan(ending[5] ?? 0, 0.01, "the hand is heard before the stall: \(ending)")
+        XCTAssertEqual(ending[6] ?? 1, 0, "silent while the first frame after the stall is tracked: \(ending)")
+    }
+
     func testASourceFailureEndsTheLoopAndIsKept() {
         let source = ScriptedFrameSource(times: [1, 1.1], failure: CameraGone())
         let loop = TrackingLoop(source: source, tracker: HandTrackingFunction(tracker), isTransient: { _ in false },
