@@ -5,8 +5,8 @@ import ThereminTestSupport
 
 /// A player's laptop: theremin run live as an ordinary user (nobody, through setpriv: no capabilities, no rtprio
 /// limit) from the fake camera into the paced device. It plays, records the hand, says with `-v` what its threads got,
-/// and exits 0 on Ctrl-C: normal scheduling with no system bus, `SCHED_RR` from RealtimeKit where rtkit runs (the
-/// kernel's own account of each thread's policy checked while it plays).
+/// and exits 0 on Ctrl-C: normal scheduling and the 5 ms period with no system bus, `SCHED_RR` from RealtimeKit and
+/// root's 128-frame period where rtkit runs (the kernel's own account of each thread's policy checked while it plays).
 final class UnprivilegedLiveTests: BinaryTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -24,6 +24,7 @@ final class UnprivilegedLiveTests: BinaryTestCase {
                                           + "capture thread normal (SCHED_FIFO refused; rtkit: no system D-Bus)"),
                       "-v says what the threads got and why: \(output)")
         XCTAssertTrue(result.stderr.contains("run RealtimeKit (Debian package rtkit)"), "the notice says what helps")
+        XCTAssertTrue(output.contains("sound: period 240 frames (5.0 ms)"), "normal priority: the longer period: \(output)")
     }
 
     func testAnOrdinaryUserGetsRealTimeThreadsFromRealtimeKit() throws {
@@ -43,6 +44,7 @@ final class UnprivilegedLiveTests: BinaryTestCase {
                                           + "rtkit, capture thread SCHED_RR 5 via rtkit"),
                       "-v says rtkit granted all three: \(output) \(rtkit.logTails())")
         XCTAssertFalse(result.stderr.contains("runs without real-time priority"), "no refusal notice: \(result.stderr)")
+        XCTAssertTrue(output.contains("sound: period 128 frames (2.7 ms)"), "rtkit foreseen: root's period: \(output)")
         // The kernel's own account (/proc/PID/task/TID/stat): SCHED_RR (2) at the priorities rtkit granted.
         XCTAssertEqual(policies["theremin-audio"]?.policy, 2, "audio thread's policy: \(policies)")
         XCTAssertEqual(policies["theremin-audio"]?.priority, 20, "\(policies)")
