@@ -23,8 +23,8 @@ public final class AudioOutput: @unchecked Sendable {
     private let underrunCount = Atomic<Int>(0)
     private let queuedFrames = Atomic<Int>(0)
     private let finishedFlag = Atomic<Bool>(false)
-    private let shallowFlag = Atomic<Bool>(false)
-    /// Whether the request lets the depth adapt and the buffer can be shallow (`QueueDepth`).
+    private let queuedPeriods = Atomic<Int>(QueueDepth.normalPeriods)
+    /// Whether the request lets the depth adapt (`QueueDepth`) and the buffer has room to (three periods or more).
     private let adaptsDepth: Bool
     private let depthCalm: Double
     /// Written by the audio thread before `start` stops waiting for it, read after.
@@ -62,8 +62,13 @@ public final class AudioOutput: @unchecked Sendable {
 
     /// Underruns recovered so far.
     public var underruns: Int { underrunCount.load(ordering: .relaxed) }
+    /// Periods the audio thread keeps queued when it wakes, as `QueueDepth` decides: 1 shallow, 2 normally, more after
+    /// underruns (the whole buffer less a period when the depth does not adapt).
+    public var periodsQueuedAtWake: Int {
+        adaptsDepth ? queuedPeriods.load(ordering: .relaxed) : format.bufferFrames / format.periodFrames - 1
+    }
     /// Whether the audio thread keeps one period queued now rather than two (`QueueDepth`).
-    public var isShallow: Bool { shallowFlag.load(ordering: .relaxed) }
+    public var isShallow: Bool { periodsQueuedAtWake == 1 }
     /// Frames handed to the device so far.
     public var framesWritten: Int { written.load(ordering: .relaxed) }
     /// Frames queued in the device after the last write (from `snd_pcm_delay`): how long until new sound is heard.
@@ -125,11 +130,11 @@ public final class AudioOutput: @unchecked Sendable {
         let stream = PCMStream(handle: handle)
         let period = format.periodFrames
         let channels = format.channels
-        // Only a real-time thread is woken punctually enough to try a shallow queue.
-        let adaptive = isRealtime && adaptsDepth
+        let adaptive = adaptsDepth
         let rate = Double(format.sampleRate)
+        // Only a real-time thread is woken punctually enough to try a shallow queue.
         var depth = QueueDepth(periodFrames: period, bufferFrames: format.bufferFrames, calm: depthCalm,
-                               now: MonotonicClock.now())
+                               mayBeShallow: isRealtime, now: MonotonicClock.now())
         var threshold = depth.wakeThreshold
         var underrunsSeen = 0
         while true {
@@ -142,9 +147,9 @@ public final class AudioOutput: @unchecked Sendable {
             }
             if available < threshold {
                 if available >= period {
-                    // Shallow: the device would take a period now; sleep until only one is left queued. The device's
-                    // own wake-up threshold stays at a period (PipeWire's plugin asks the graph for a longer quantum
-                    // when it is raised).
+                    // The device would take a period now; sleep until only `depth.periods` are left queued. The
+                    // device's own wake-up threshold stays at a period (PipeWire's plugin asks the graph for a longer
+                    // quantum when it is raised).
                     usleep(useconds_t(max(50, Double(threshold - available) / rate * 1_000_000)))
                     continue
                 }
@@ -159,8 +164,8 @@ public final class AudioOutput: @unchecked Sendable {
                 underrunsSeen = underrunsNow
                 if changed {
                     threshold = depth.wakeThreshold
-                    shallowFlag.store(depth.isShallow, ordering: .relaxed)
-                    if available < threshold { continue }  // shallow now: wait until only a period is left
+                    queuedPeriods.store(depth.periods, ordering: .relaxed)
+                    if available < threshold { continue }  // shallower now: wait until fewer are left
                 }
             }
             renderer.renderStereo(left: left, right: right, frames: period)

@@ -8,8 +8,9 @@ public struct PlaybackRequest: Sendable, Equatable {
     public var periodFrames: Int
     /// Periods in the buffer (2–3 keeps latency low while surviving scheduling hiccups).
     public var periods: Int
-    /// Whether the audio thread may keep only one period queued while the machine wakes it on time (`QueueDepth`):
-    /// when the player left the period to theremin. A period the player chose keeps its whole buffer queued.
+    /// Whether the audio thread adapts how much it keeps queued (`QueueDepth`: one period while the machine wakes it on
+    /// time, more after underruns): when the player left the period to theremin. A period the player chose keeps its
+    /// whole buffer queued. Set by `adaptingDepth()`, which also makes the buffer room for it.
     public var adaptsDepth = false
     /// Seconds of punctual wake-ups before the queue goes shallow (`QueueDepth.calm`).
     public var depthCalm = 5.0
@@ -25,6 +26,14 @@ public struct PlaybackRequest: Sendable, Equatable {
         self.channels = channels
         self.periodFrames = periodFrames
         self.periods = periods
+    }
+
+    /// This request with the depth adapting, in a buffer of `QueueDepth.bufferPeriods` periods.
+    public func adaptingDepth() -> PlaybackRequest {
+        var request = self
+        request.adaptsDepth = true
+        request.periods = QueueDepth.bufferPeriods
+        return request
     }
 
     public static func == (a: PlaybackRequest, b: PlaybackRequest) -> Bool {

@@ -1,35 +1,60 @@
 /// How much sound the audio thread keeps queued ahead of the speaker when the player gave no period: the smallest
 /// depth this machine sustains, judged while playing.
 ///
-/// The buffer holds three periods. Shallow, the thread wakes when one period is left queued and writes the next: a
-/// control reaches the speaker a period (2.7 ms at 128 frames) sooner than with two queued. A machine that delays
-/// the thread (a hypervisor taking the CPU, a busy kernel) would then run the device dry, so every wake-up is
-/// checked: one more than half a period late, or an underrun, makes it deep (two periods queued, the slack a loaded
-/// machine needs); only after `calm` seconds of wake-ups all on time does it go shallow again. On a quiet machine
-/// it stays shallow; under load it stays deep rather than trade underruns for latency. Plain values: the audio
-/// thread runs it with no allocation or lock.
+/// Counted in periods still queued when the thread wakes to write the next one. Normally two. Shallow, one: a
+/// control reaches the speaker a period (2.7 ms at 128 frames) sooner; only a real-time thread tries it, after
+/// `calm` seconds of wake-ups all within half a period of when they were due, and a late wake-up or an underrun ends
+/// it at once. Three after an underrun, until `relax` seconds have passed without another. A machine that holds the
+/// thread now and then (a hypervisor taking the CPU, a busy kernel, a thread at normal priority beside a build) then
+/// clicks about half as often, for a period's latency while it does (on this project's VM: 65 underruns in the
+/// quiet soak's stall record instead of 140, 1.6 ms more queued on average; docs/decisions.md); one that never
+/// underruns never pays for it. One period only: every further period halved the clicks again at the same cost, and
+/// the expression figures are worth more than the last clicks of a machine that stalls.
+/// Plain values: the audio thread runs it with no allocation or lock.
 public struct QueueDepth: Sendable, Equatable {
+    /// The buffer an adapting output asks for, in periods: room for `maximumPeriods` queued and one written.
+    public static let bufferPeriods = 4
+    /// The depth most of the time: two periods queued at a wake-up.
+    public static let normalPeriods = 2
+
     public let periodFrames: Int
     public let bufferFrames: Int
     /// Seconds of punctual wake-ups before going shallow (again).
     public let calm: Double
-    public private(set) var isShallow = false
+    /// Seconds without an underrun before a period added by one is taken back.
+    public let relax: Double
+    /// Whether the thread may go shallow: only a real-time thread is woken punctually enough.
+    public let mayBeShallow: Bool
+    /// Periods queued when a punctual wake-up finds the device.
+    public private(set) var periods = QueueDepth.normalPeriods
     private var punctualSince: Double
+    private var lastUnderrun: Double
 
-    /// Starts deep at `now` (seconds on the monotonic clock): start-up is the busiest time.
-    public init(periodFrames: Int, bufferFrames: Int, calm: Double = 5, now: Double) {
+    /// Starts at the normal depth at `now` (seconds on the monotonic clock): start-up is the busiest time.
+    public init(periodFrames: Int, bufferFrames: Int, calm: Double = 5, relax: Double = 30, mayBeShallow: Bool = true,
+                now: Double) {
         self.periodFrames = periodFrames
         self.bufferFrames = bufferFrames
         self.calm = calm
+        self.relax = relax
+        self.mayBeShallow = mayBeShallow
         punctualSince = now
+        lastUnderrun = now
+    }
+
+    /// The deepest queue the buffer allows with a period's room to write: three periods in an adapting output's buffer.
+    public var maximumPeriods: Int {
+        max(Self.normalPeriods, min(Self.bufferPeriods, bufferFrames / periodFrames) - 1)
     }
 
     /// Whether the buffer has room for a shallow depth at all (at least three periods).
-    public var canBeShallow: Bool { bufferFrames >= 3 * periodFrames }
+    public var canBeShallow: Bool { mayBeShallow && bufferFrames >= 3 * periodFrames }
 
-    /// Free frames the device must have before the thread writes the next period: one period deep, two shallow
-    /// (the thread sleeps the difference; the device's own `avail_min` stays at a period).
-    public var wakeThreshold: Int { isShallow ? bufferFrames - periodFrames : periodFrames }
+    public var isShallow: Bool { periods == 1 }
+
+    /// Free frames the device must have before the thread writes the next period (the thread sleeps the difference
+    /// past a period; the device's own `avail_min` stays at a period).
+    public var wakeThreshold: Int { max(periodFrames, bufferFrames - periods * periodFrames) }
 
     /// Frames queued when a punctual wake-up finds the device.
     public var queuedAtWake: Int { bufferFrames - wakeThreshold }
@@ -37,20 +62,27 @@ public struct QueueDepth: Sendable, Equatable {
     /// The thread woke at `now` and found `queued` frames still queued. Returns whether `wakeThreshold` changed.
     public mutating func woke(queued: Int, at now: Double) -> Bool {
         if queuedAtWake - queued > periodFrames / 2 {
-            return deepen(at: now)
+            punctualSince = now
+            return set(max(periods, Self.normalPeriods))
         }
-        guard !isShallow, canBeShallow, now - punctualSince >= calm else { return false }
-        isShallow = true
-        return true
+        if periods > Self.normalPeriods && now - lastUnderrun >= relax {
+            lastUnderrun = now  // the next period back after another `relax`
+            return set(periods - 1)
+        }
+        guard periods == Self.normalPeriods, canBeShallow, now - punctualSince >= calm else { return false }
+        return set(1)
     }
 
     /// The device ran dry at `now`. Returns whether `wakeThreshold` changed.
-    public mutating func underran(at now: Double) -> Bool { deepen(at: now) }
-
-    private mutating func deepen(at now: Double) -> Bool {
+    public mutating func underran(at now: Double) -> Bool {
         punctualSince = now
-        guard isShallow else { return false }
-        isShallow = false
+        lastUnderrun = now
+        return set(isShallow ? Self.normalPeriods : min(maximumPeriods, periods + 1))
+    }
+
+    private mutating func set(_ newPeriods: Int) -> Bool {
+        guard newPeriods != periods else { return false }
+        periods = newPeriods
         return true
     }
 }

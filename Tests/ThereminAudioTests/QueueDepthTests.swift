@@ -2,7 +2,7 @@ import ThereminAudio
 import XCTest
 
 /// The queue's depth decided from wake-ups alone: shallow only after a calm spell, deep at once on a late wake-up
-/// or an underrun.
+/// or an underrun, a period deeper after an underrun until a spell without one.
 final class QueueDepthTests: XCTestCase {
     let period = 128
 
@@ -59,5 +59,64 @@ final class QueueDepthTests: XCTestCase {
         _ = play(&depth, from: 0, seconds: 3)
         XCTAssertFalse(depth.isShallow)
         XCTAssertEqual(depth.wakeThreshold, period)
+    }
+
+    func testAnUnderrunAddsAPeriodUpToTheBuffersRoom() {
+        var depth = QueueDepth(periodFrames: period, bufferFrames: QueueDepth.bufferPeriods * period, now: 0)
+        XCTAssertEqual(depth.periods, 2)
+        XCTAssertEqual(depth.maximumPeriods, 3, "a period of the four left to write into")
+        XCTAssertEqual(depth.wakeThreshold, 2 * period, "woken with two queued: two free")
+        XCTAssertTrue(depth.underran(at: 1))
+        XCTAssertEqual(depth.periods, 3)
+        XCTAssertFalse(depth.underran(at: 2), "no deeper than the buffer allows")
+        XCTAssertEqual(depth.queuedAtWake, 3 * period)
+        XCTAssertEqual(depth.wakeThreshold, period)
+        XCTAssertFalse(depth.woke(queued: 0, at: 2.1), "a late wake-up at a grown depth changes nothing")
+        XCTAssertEqual(depth.periods, 3)
+        var wide = QueueDepth(periodFrames: period, bufferFrames: 6 * period, now: 0)
+        XCTAssertEqual(wide.maximumPeriods, 3, "a larger buffer grows no further")
+        _ = wide.underran(at: 0)
+        XCTAssertFalse(wide.underran(at: 0))
+    }
+
+    func testThePeriodComesBackAfterASpellWithoutAnUnderrun() {
+        var depth = QueueDepth(periodFrames: period, bufferFrames: 4 * period, calm: 5, relax: 30, now: 0)
+        _ = depth.underran(at: 0)
+        XCTAssertEqual(depth.periods, 3)
+        var changes: [(time: Double, periods: Int)] = []
+        let interval = Double(period) / 48_000
+        for k in 0..<Int(40 / interval) {
+            let now = Double(k) * interval
+            if depth.woke(queued: depth.queuedAtWake, at: now) { changes.append((now, depth.periods)) }
+        }
+        XCTAssertEqual(changes.map(\.periods), [2, 1], "back to two, then shallow")
+        guard changes.count == 2 else { return }
+        XCTAssertEqual(changes[0].time, 30, accuracy: 0.01)
+        // An underrun in between restarts the spell.
+        var again = QueueDepth(periodFrames: period, bufferFrames: 4 * period, relax: 30, now: 0)
+        _ = again.underran(at: 0)
+        XCTAssertFalse(again.woke(queued: again.queuedAtWake, at: 29))
+        _ = again.underran(at: 29)
+        XCTAssertFalse(again.woke(queued: again.queuedAtWake, at: 58))
+        XCTAssertTrue(again.woke(queued: again.queuedAtWake, at: 59))
+        XCTAssertEqual(again.periods, 2)
+    }
+
+    func testAThreadAtNormalPriorityGrowsButNeverGoesShallow() {
+        var depth = QueueDepth(periodFrames: 240, bufferFrames: 4 * 240, calm: 1, relax: 10, mayBeShallow: false, now: 0)
+        XCTAssertFalse(depth.canBeShallow)
+        _ = depth.underran(at: 0)
+        XCTAssertEqual(depth.periods, 3)
+        for k in 0..<4_000 { _ = depth.woke(queued: depth.queuedAtWake, at: Double(k) * 0.005) }
+        XCTAssertEqual(depth.periods, 2, "back to two after 10 s, and no shallower in 20 s")
+    }
+
+    func testAShallowQueueThatUnderrunsGoesBackToTwo() {
+        var depth = QueueDepth(periodFrames: period, bufferFrames: 4 * period, calm: 1, now: 0)
+        _ = play(&depth, from: 0, seconds: 2)
+        XCTAssertTrue(depth.isShallow)
+        XCTAssertEqual(depth.wakeThreshold, 3 * period)
+        XCTAssertTrue(depth.underran(at: 2))
+        XCTAssertEqual(depth.periods, 2, "two, not three: shallow was a choice, not the machine's limit")
     }
 }

@@ -79,8 +79,9 @@ enum ALSACalls {
         defer { snd_pcm_sw_params_free(sw) }
         try check(snd_pcm_sw_params_current(pcm, sw), "read software parameters")
         try check(snd_pcm_sw_params_set_avail_min(pcm, sw, period), "set wake-up threshold")
-        // Playback starts once the buffer is nearly full; capture starts with the first read.
-        let startThreshold = capture ? 1 : snd_pcm_uframes_t(buffer - period)
+        // Playback starts once two periods are queued (a buffer of two: one), the depth an adapting output keeps
+        // (`QueueDepth`); capture starts with the first read.
+        let startThreshold = capture ? 1 : min(buffer - period, 2 * period)
         try check(snd_pcm_sw_params_set_start_threshold(pcm, sw, startThreshold), "set start threshold")
         try check(snd_pcm_sw_params(pcm, sw), "apply software parameters")
         try check(snd_pcm_prepare(pcm), "prepare")

@@ -24,7 +24,7 @@ extension Settings {
     /// The sound device, rate and period asked for; notices (real-time refused) go to stderr.
     var playbackRequest: PlaybackRequest {
         var request = PlaybackRequest(device: audioDevice, sampleRate: sampleRate, periodFrames: periodFrames)
-        request.adaptsDepth = periodMilliseconds == nil
+        if periodMilliseconds == nil { request = request.adaptingDepth() }
         request.notice = { Output.err("theremin: \($0)\n") }
         return request
     }

@@ -10,6 +10,7 @@ public struct BreakUpNotice: Sendable {
     public let window: Double
     private let periodMilliseconds: Double
     private let bufferFrames: Int
+    private let periods: Int
     /// (time, underruns so far) at each update within the last `window` seconds.
     private var recent: [(time: Double, underruns: Int)] = []
     private var shown = false
@@ -17,9 +18,11 @@ public struct BreakUpNotice: Sendable {
     /// - Parameters:
     ///   - periodMilliseconds: the period theremin plays with (`--period`), for the advice.
     ///   - bufferFrames: the device buffer theremin was granted.
-    public init(periodMilliseconds: Double, bufferFrames: Int, count: Int = 10, window: Double = 2) {
+    ///   - periods: how many periods that buffer holds.
+    public init(periodMilliseconds: Double, bufferFrames: Int, periods: Int = 3, count: Int = 10, window: Double = 2) {
         self.periodMilliseconds = periodMilliseconds
         self.bufferFrames = bufferFrames
+        self.periods = periods
         self.count = count
         self.window = window
     }
@@ -27,11 +30,11 @@ public struct BreakUpNotice: Sendable {
     /// The notice's text.
     public var message: String {
         let period = periodMilliseconds.rounded() == periodMilliseconds ? String(Int(periodMilliseconds))
-            : String(periodMilliseconds)
+            : String((periodMilliseconds * 10).rounded() / 10)
         return "the sound keeps breaking up (\(count) underruns within \(Int(window)) s): the audio thread is starved, "
             + "or the sound server takes more at a time than theremin's buffer of \(bufferFrames) frames "
-            + "(3 × --period \(period)); play with a longer period (e.g. --period 12), or on PipeWire check the "
-            + "quantum with pw-top (docs/guide.md: Low latency on a PipeWire desktop)"
+            + "(\(periods) periods of \(period) ms); play with a longer period (e.g. --period 12), or on PipeWire check "
+            + "the quantum with pw-top (docs/guide.md: Low latency on a PipeWire desktop)"
     }
 
     /// Notes the underruns counted so far at `time` (seconds, any monotonic clock); returns the message the first

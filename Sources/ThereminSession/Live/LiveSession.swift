@@ -84,7 +84,8 @@ public final class LiveSession {
         renderer.setMuted(status.muted)
         if let output {
             breakUp = BreakUpNotice(periodMilliseconds: 1_000 * Double(output.periodFrames) / Double(output.sampleRate),
-                                    bufferFrames: output.bufferFrames)
+                                    bufferFrames: output.bufferFrames,
+                                    periods: output.bufferFrames / max(1, output.periodFrames))
         }
     }
 

@@ -20,9 +20,11 @@ final class BreakUpNoticeTests: XCTestCase {
 
     func testTheMessageNamesTheBufferAndWhatToDo() {
         let message = BreakUpNotice(periodMilliseconds: 5, bufferFrames: 720).message
-        XCTAssertTrue(message.contains("720 frames (3 × --period 5)"), message)
+        XCTAssertTrue(message.contains("720 frames (3 periods of 5 ms)"), message)
         XCTAssertTrue(message.contains("--period 12"), message)
         XCTAssertTrue(message.contains("pw-top"), message)
-        XCTAssertTrue(BreakUpNotice(periodMilliseconds: 2.5, bufferFrames: 360).message.contains("--period 2.5"))
+        XCTAssertTrue(BreakUpNotice(periodMilliseconds: 2.5, bufferFrames: 360).message.contains("3 periods of 2.5 ms"))
+        let adapting = BreakUpNotice(periodMilliseconds: 128.0 / 48, bufferFrames: 512, periods: 4).message
+        XCTAssertTrue(adapting.contains("512 frames (4 periods of 2.7 ms)"), adapting)
     }
 }
