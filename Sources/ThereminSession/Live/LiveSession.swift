@@ -212,20 +212,11 @@ public final class LiveSession {
             reportedScheduling = true
             options.report("\n" + ThreadScheduling.summary(audio: output?.scheduling, tracking: tracking,
                                                                 capture: loop.captureScheduling))
-            if let output { options.report("\n" + Self.soundLine(output)) }
         }
         if now - lastReport >= 1 {
             lastReport = now
             options.report("\n" + report(duration: now - start))
         }
-    }
-
-    /// `-v`'s line on the period the device granted, e.g. "sound: period 128 frames (2.7 ms) at 48000 Hz, buffer 384
-    /// frames": the automatic period is short only where the audio thread is real-time.
-    static func soundLine(_ output: any SoundOutput) -> String {
-        let milliseconds = 1_000 * Double(output.periodFrames) / Double(output.sampleRate)
-        return "sound: period \(output.periodFrames) frames (\(String(format: "%.1f", milliseconds)) ms) at "
-            + "\(output.sampleRate) Hz, buffer \(output.bufferFrames) frames"
     }
 
     /// The statistics report (also printed by `--stats` on exit).

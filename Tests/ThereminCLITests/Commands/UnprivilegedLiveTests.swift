@@ -24,7 +24,7 @@ final class UnprivilegedLiveTests: BinaryTestCase {
                                           + "capture thread normal (SCHED_FIFO refused; rtkit: no system D-Bus)"),
                       "-v says what the threads got and why: \(output)")
         XCTAssertTrue(result.stderr.contains("run RealtimeKit (Debian package rtkit)"), "the notice says what helps")
-        XCTAssertTrue(output.contains("sound: period 240 frames (5.0 ms)"), "normal priority: the longer period: \(output)")
+        XCTAssertTrue(output.contains(", period 240 frames (5.0 ms)"), "-v's audio line: the longer period: \(output)")
     }
 
     func testAnOrdinaryUserGetsRealTimeThreadsFromRealtimeKit() throws {
@@ -44,7 +44,7 @@ final class UnprivilegedLiveTests: BinaryTestCase {
                                           + "rtkit, capture thread SCHED_RR 5 via rtkit"),
                       "-v says rtkit granted all three: \(output) \(rtkit.logTails())")
         XCTAssertFalse(result.stderr.contains("runs without real-time priority"), "no refusal notice: \(result.stderr)")
-        XCTAssertTrue(output.contains("sound: period 128 frames (2.7 ms)"), "rtkit foreseen: root's period: \(output)")
+        XCTAssertTrue(output.contains(", period 128 frames (2.7 ms)"), "-v's audio line: rtkit foreseen, root's period: \(output)")
         // The kernel's own account (/proc/PID/task/TID/stat): SCHED_RR (2) at the priorities rtkit granted.
         XCTAssertEqual(policies["theremin-audio"]?.policy, 2, "audio thread's policy: \(policies)")
         XCTAssertEqual(policies["theremin-audio"]?.priority, 20, "\(policies)")
