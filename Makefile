@@ -64,6 +64,7 @@ bench-music: bench-render
 ## AS_USER=nobody plays as an ordinary user (RTKIT=1 with the tests' private rtkit), STRESS=1 loads both cores,
 ## CAMERA_RT=1 runs the fake camera at SCHED_FIFO 50 (issue 22).
 measure-live: deps
+	@[ "$(STRESS)" != 1 ] || scripts/install-deps --test scripts/deps-stress.txt
 	FPS=$(or $(FPS),30) FORMAT=$(or $(FORMAT),YUYV) LETTERBOX=$(or $(LETTERBOX),0) CAMERA_ARGS="$(CAMERA_ARGS)" scripts/measure-live $(or $(MEASURE_SECONDS),60)
 
 ## A long run (issue 22): SOAK_MINUTES (default 30) live from the fake camera with --record, the looper, OSC to a local

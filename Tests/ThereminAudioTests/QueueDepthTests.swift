@@ -1,8 +1,8 @@
 import ThereminAudio
 import XCTest
 
-/// The queue's depth decided from wake-ups alone: shallow only after a calm spell, deep at once on a late wake-up
-/// or an underrun, a period deeper after an underrun until a spell without one.
+/// The queue's depth decided from wake-ups alone: shallow only after a calm spell and a spell without an underrun,
+/// deep at once on a late wake-up or an underrun, a period deeper after an underrun until a spell without one.
 final class QueueDepthTests: XCTestCase {
     let period = 128
 
@@ -85,13 +85,14 @@ final class QueueDepthTests: XCTestCase {
         XCTAssertEqual(depth.periods, 3)
         var changes: [(time: Double, periods: Int)] = []
         let interval = Double(period) / 48_000
-        for k in 0..<Int(40 / interval) {
+        for k in 0..<Int(65 / interval) {
             let now = Double(k) * interval
             if depth.woke(queued: depth.queuedAtWake, at: now) { changes.append((now, depth.periods)) }
         }
         XCTAssertEqual(changes.map(\.periods), [2, 1], "back to two, then shallow")
         guard changes.count == 2 else { return }
         XCTAssertEqual(changes[0].time, 30, accuracy: 0.01)
+        XCTAssertEqual(changes[1].time, 60, accuracy: 0.01, "shallow once another spell has passed at two")
         // An underrun in between restarts the spell.
         var again = QueueDepth(periodFrames: period, bufferFrames: 4 * period, relax: 30, now: 0)
         _ = again.underran(at: 0)
@@ -118,5 +119,16 @@ final class QueueDepthTests: XCTestCase {
         XCTAssertEqual(depth.wakeThreshold, 3 * period)
         XCTAssertTrue(depth.underran(at: 2))
         XCTAssertEqual(depth.periods, 2, "two, not three: shallow was a choice, not the machine's limit")
+    }
+
+    func testNotShallowAgainUntilASpellWithoutAnUnderrun() {
+        var depth = QueueDepth(periodFrames: period, bufferFrames: 4 * period, calm: 1, relax: 30, now: 0)
+        _ = play(&depth, from: 0, seconds: 2)
+        XCTAssertTrue(depth.isShallow, "calm from the start: no underrun to wait out")
+        _ = depth.underran(at: 2)
+        let seen = play(&depth, from: 2, seconds: 35)
+        let interval = Double(period) / 48_000
+        let shallowAt = seen.firstIndex(of: true).map { 2 + Double($0) * interval }
+        XCTAssertEqual(shallowAt ?? 0, 32, accuracy: 0.01, "punctual all along, yet deep for 30 s after the underrun")
     }
 }
