@@ -8,12 +8,12 @@
 /// without another. A machine that holds the thread now and then (a hypervisor taking the CPU, a busy kernel, a
 /// thread at normal priority beside a build) then clicks about half as often, for a period's latency while it does
 /// (on this project's VM: 65 underruns in the quiet soak's stall record instead of 140, 1.6 ms more queued on
-/// average; docs/decisions.md); one that never
-/// underruns never pays for it. One period only: every further period halved the clicks again at the same cost, and
-/// the expression figures are worth more than the last clicks of a machine that stalls. Not shallow again within
-/// `relax` of an underrun (or of the period it added going back): a machine that stalled will stall again, and on
-/// the 3 Dec soak's stall record going shallow 5 s after an underrun made 39 of 64 underruns (28 % fewer without,
-/// for 1.0 ms more queued on average on that machine, none on one that never underruns).
+/// average; docs/decisions.md); one that never underruns never pays for it. One period only: every further period
+/// halved the clicks again at the same cost, and the expression figures are worth more than the last clicks of a
+/// machine that stalls. Not shallow again within `relax` of an underrun (or of the period it added going back): a
+/// machine that stalled will stall again, and on the 3 Dec soak's stall record going shallow 5 s after an underrun
+/// made 39 of 64 underruns (28 % fewer without, for 1.0 ms more queued on average on that machine, none on one that
+/// never underruns).
 /// Plain values: the audio thread runs it with no allocation or lock.
 public struct QueueDepth: Sendable, Equatable {
     /// The buffer an adapting output asks for, in periods: room for `maximumPeriods` queued and one written.
