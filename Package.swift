@@ -31,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CLiblo", pkgConfig: "liblo", providers: [.apt(["liblo-dev"])]),
         // libdbus: RealtimeKit on the system bus, for the real-time threads of a user without an rtprio limit
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // JACK: jackd2's libjack (PipeWire's pipewire-jack stands in for it unchanged)
+        .systemLibrary(name: "CJACK", pkgConfig: "jack", providers: [.apt(["libjack-jackd2-dev"])]),
         // XNNPACK has no pkg-config file: the module map and CHandTracker's linker settings name its libraries.
         .systemLibrary(name: "CXNNPACK", providers: [.apt(["libxnnpack-dev", "libpthreadpool-dev"])]),
 
@@ -76,11 +78,14 @@ let package = Package(
         // MARK: output (ALSA, sound files; RealtimeKit over D-Bus for the real-time threads)
         .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile", "CSampleRate", "CDBus"]),
 
+        // MARK: JACK output (a JACK client's audio ports, rendered in its process callback)
+        .target(name: "ThereminJACK", dependencies: ["ThereminCore", "CJACK"]),
+
         // MARK: OSC out (liblo builds the bundles; a thread of its own sends them)
         .target(name: "ThereminOSC", dependencies: ["ThereminCore", "CLiblo"]),
 
         // MARK: devices
-        .target(name: "ThereminDevices", dependencies: ["ThereminCapture", "ThereminAudio"]),
+        .target(name: "ThereminDevices", dependencies: ["ThereminCapture", "ThereminAudio", "ThereminJACK"]),
         // MARK: the pipeline as a library: sound and render set-up, tracking loop, sessions (no command line); it reaches
         // the hardware only through Core's ports, which the CLI fills
         .target(name: "ThereminSession", dependencies: ["ThereminCore"]),
@@ -88,7 +93,7 @@ let package = Package(
         // MARK: command line
         .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio", "ThereminCapture", "ThereminVideo",
                                                     "ThereminTracking", "ThereminDevices", "ThereminPreview",
-                                                    "ThereminSession", "ThereminOSC"]),
+                                                    "ThereminSession", "ThereminOSC", "ThereminJACK"]),
         .executableTarget(name: "theremin", dependencies: ["ThereminCLI"]),
 
         // MARK: benchmarks
@@ -132,6 +137,7 @@ let package = Package(
         .testTarget(name: "VisionCallsTests", dependencies: ["VisionCalls", "CVisionLoader"]),
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport", "CALSA",
                                                          "CSndfile"]),
+        .testTarget(name: "ThereminJACKTests", dependencies: ["ThereminJACK", "ThereminCore", "ThereminTestSupport"]),
         .testTarget(name: "ThereminOSCTests", dependencies: ["ThereminOSC", "ThereminCore", "ThereminTestSupport"]),
         .testTarget(name: "ThereminDevicesTests", dependencies: ["ThereminDevices", "ThereminTestSupport"]),
         .testTarget(name: "ThereminSessionTests", dependencies: ["ThereminSession", "ThereminCore", "ThereminAudio",

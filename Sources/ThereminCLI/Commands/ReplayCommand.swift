@@ -34,21 +34,22 @@ struct ReplayCommand {
     private func play(_ trace: Trace) throws -> Outcome {
         // Connect MIDI first: a wrong port is an input error, reported before any sound.
         let sequencer = try settings.music.midiOut.map { try ALSASequencer(connectingTo: $0) }
-        let output = try AudioOutput(request: settings.playbackRequest)
-        if settings.verbose { Output.err("audio: \(output.pcm.device): \(output.format)\n") }
-        let render = try RenderSetup(sound: settings.sound, sampleRate: output.format.sampleRate,
+        let opened = try settings.openSoundOutput()
+        let output = opened.output
+        if settings.verbose { Output.err("audio: \(opened.name): \(opened.details)\n") }
+        let render = try RenderSetup(sound: settings.sound, sampleRate: output.sampleRate,
                                      files: BackingTrackLoader.self).performance(of: trace)
         var playback = ReplayPlayback()
         playback.followers = try followers(of: render, trace: trace, sequencer: sequencer)
         let status = StatusLine()
-        playback.show = status.showingReplay(sampleRate: Double(output.format.sampleRate),
+        playback.show = status.showingReplay(sampleRate: Double(output.sampleRate),
                                               volume: settings.voice.volume)
         SignalWatch.install()
         playback.stopRequested = { SignalWatch.received != nil }
         let (ending, played) = try playback.run(render, on: output, sound: settings.sound)
         status.finish()
         Output.out(String(format: "%@ %@: %.1f s on %@, %d underrun(s)\n", ending == .stopped ? "stopped" : "replayed",
-                          tracePath, played, output.pcm.device, output.underruns))
+                          tracePath, played, opened.name, output.underruns))
         return .succeeded
     }
 }

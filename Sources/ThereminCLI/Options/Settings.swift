@@ -67,6 +67,8 @@ struct Settings: Sendable {
     var oscOut: OSCEndpoint?
     /// The intonation report's options (Settings+Practice.swift).
     var practice = PracticeSettings()
+    /// ALSA or JACK, and JACK's server and connections (Settings+Studio.swift).
+    var studio = StudioSettings()
 
 
     /// Parses and validates `arguments`.
@@ -112,6 +114,7 @@ struct Settings: Sendable {
         try readLoopOut(parsed)
         try music.read(parsed, voice: &voice, mode: mode, mapping: mapping)
         oscOut = try parsed.value(Options.oscOut)
+        try studio.read(parsed, audioDevice: audioDevice)
         try checkLiveSessionOptions(parsed)
         try practice.read(parsed, mode: mode, record: record)
         try checkOutputsSpareInputs()

@@ -1,0 +1,36 @@
+import ThereminAudio
+import ThereminCore
+import ThereminJACK
+
+/// The sound output the settings ask for, opened: the ALSA device or a JACK client, with the name messages use.
+struct OpenedSoundOutput {
+    let output: any SoundOutput
+    /// The ALSA device's name, or the JACK client's ports.
+    let name: String
+    /// What it granted, for `-v` ("audio: NAME: DETAILS").
+    let details: String
+}
+
+extension Settings {
+    /// The JACK client the settings describe; notices (server lost and back) go to stderr.
+    var jackRequest: JACKRequest {
+        var request = JACKRequest(server: studio.jackServer, connection: studio.jackConnection)
+        request.notice = { Output.err("theremin: \($0)\n") }
+        return request
+    }
+
+    /// Opens the ALSA device or the JACK client.
+    /// - Throws: `ALSAError` or `JACKError` when the device or server cannot be opened.
+    func openSoundOutput() throws -> OpenedSoundOutput {
+        switch studio.backend {
+        case .alsa:
+            let output = try AudioOutput(request: playbackRequest)
+            return OpenedSoundOutput(output: output, name: output.pcm.device, details: "\(output.format)")
+        case .jack:
+            let output = try JACKOutput(request: jackRequest)
+            let connected = output.connectedTo.isEmpty ? "not connected" : "to " + output.connectedTo.joined(separator: ", ")
+            return OpenedSoundOutput(output: output, name: output.portsDescription,
+                                     details: "\(output.sampleRate) Hz, \(output.periodFrames)-frame period, \(connected)")
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import ThereminCore
+
+/// The studio options: which sound system plays (ALSA or JACK) and where a JACK client's ports are connected.
+extension Options {
+    static let studio: [any AnyOption] = [audio, jackConnect, noJackConnect]
+
+    static let audio = Option<AudioBackend>.choice("--audio", value: "SYSTEM",
+                                                   help: "play through ALSA or as a JACK client (ports theremin:out_1 and out_2; "
+                                                       + "also --audio-device jack: or jack:SERVER)",
+                                                   group: .sound, default: .alsa, refusal: "is not a sound system",
+                                                   accepted: "alsa or jack", inPresets: false)
+    static let jackConnect = Option<[String]>("--jack-connect", value: "PORTS",
+                                              help: "with --audio jack: connect out_1 and out_2 to these JACK ports or clients, "
+                                                  + "comma-separated, e.g. ardour:in_1,ardour:in_2 or carla",
+                                              group: .sound, defaultText: "the system playback ports", inPresets: false) { text in
+        let names = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !names.isEmpty, names.count <= 2 else {
+            throw UsageError("--jack-connect '\(text)' needs one or two JACK ports or clients, e.g. system:playback_1,system:playback_2")
+        }
+        return names
+    }
+    static let noJackConnect = Option.flag("--no-jack-connect",
+                                           help: "with --audio jack: leave the ports unconnected, for a patchbay",
+                                           group: .sound, inPresets: false)
+}
+
+/// The sound system theremin plays through (`--audio`).
+enum AudioBackend: String, CaseIterable, Sendable {
+    case alsa
+    case jack
+}
