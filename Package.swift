@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // JACK: jackd2's libjack (PipeWire's pipewire-jack stands in for it unchanged)
         .systemLibrary(name: "CJACK", pkgConfig: "jack", providers: [.apt(["libjack-jackd2-dev"])]),
+        // LV2 effects: lilv finds the installed plugins, reads their ports, instantiates and runs them
+        .systemLibrary(name: "CLilv", pkgConfig: "lilv-0", providers: [.apt(["liblilv-dev"])]),
         // XNNPACK has no pkg-config file: the module map and CHandTracker's linker settings name its libraries.
         .systemLibrary(name: "CXNNPACK", providers: [.apt(["libxnnpack-dev", "libpthreadpool-dev"])]),
 
@@ -81,6 +83,9 @@ let package = Package(
         // MARK: JACK output (a JACK client's audio ports, rendered in its process callback)
         .target(name: "ThereminJACK", dependencies: ["ThereminCore", "CJACK"]),
 
+        // MARK: LV2 effects (lilv), one more unit in the effect chain
+        .target(name: "ThereminLV2", dependencies: ["ThereminCore", "CLilv"]),
+
         // MARK: OSC out (liblo builds the bundles; a thread of its own sends them)
         .target(name: "ThereminOSC", dependencies: ["ThereminCore", "CLiblo"]),
 
@@ -93,7 +98,7 @@ let package = Package(
         // MARK: command line
         .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio", "ThereminCapture", "ThereminVideo",
                                                     "ThereminTracking", "ThereminDevices", "ThereminPreview",
-                                                    "ThereminSession", "ThereminOSC", "ThereminJACK"]),
+                                                    "ThereminSession", "ThereminOSC", "ThereminJACK", "ThereminLV2"]),
         .executableTarget(name: "theremin", dependencies: ["ThereminCLI"]),
 
         // MARK: benchmarks
@@ -115,7 +120,7 @@ let package = Package(
 
         // MARK: hardening (issue 7): the render path's allocation check (a malloc-counting executable)
         .target(name: "MallocCounter"),
-        .executableTarget(name: "render-alloc-check", dependencies: ["ThereminCore", "MallocCounter"]),
+        .executableTarget(name: "render-alloc-check", dependencies: ["ThereminCore", "ThereminLV2", "MallocCounter"]),
         // The tracker's per-frame path, checked the same way (issue 10).
         .executableTarget(name: "tracker-alloc-check", dependencies: ["CHandTracker", "ThereminTracking", "ThereminVideo",
                                                                      "ThereminCore", "MallocCounter"]),
@@ -138,6 +143,7 @@ let package = Package(
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport", "CALSA",
                                                          "CSndfile"]),
         .testTarget(name: "ThereminJACKTests", dependencies: ["ThereminJACK", "ThereminCore", "ThereminTestSupport"]),
+        .testTarget(name: "ThereminLV2Tests", dependencies: ["ThereminLV2", "ThereminCore", "ThereminTestSupport"]),
         .testTarget(name: "ThereminOSCTests", dependencies: ["ThereminOSC", "ThereminCore", "ThereminTestSupport"]),
         .testTarget(name: "ThereminDevicesTests", dependencies: ["ThereminDevices", "ThereminTestSupport"]),
         .testTarget(name: "ThereminSessionTests", dependencies: ["ThereminSession", "ThereminCore", "ThereminAudio",

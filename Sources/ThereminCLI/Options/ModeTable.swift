@@ -62,6 +62,9 @@ enum ModeTable {
                       Output.out(try listDevicesReport(json: settings.json, camera: settings.camera, verbose: settings.verbose))
                       return .succeeded
                   }),
+        ModeEntry(kind: .listEffects, option: Options.listEffects.name, synopsis: "--list-effects",
+                  summary: "list the built-in effects and the installed LV2 plugins", applies: [],
+                  resolve: { _ in .listEffects }, run: { _ in ListEffectsCommand.run() }),
         ModeEntry(kind: .tuner, option: Options.tuner.name, synopsis: "--tuner [--audio-input NAME] [--duration SECONDS]",
                   summary: "show the note a microphone or line input plays",
                   applies: [Options.audioInput.name, Options.duration.name],
@@ -158,7 +161,7 @@ enum ModeTable {
 extension Settings.Mode {
     /// The mode without its file: what the mode table is keyed by.
     enum Kind: Sendable, CaseIterable {
-        case play, replay, input, calibrate, listDevices, tuner, recover, report, demo, help, version
+        case play, replay, input, calibrate, listDevices, listEffects, tuner, recover, report, demo, help, version
     }
 
     var kind: Kind {
@@ -168,6 +171,7 @@ extension Settings.Mode {
         case .input: .input
         case .calibrate: .calibrate
         case .listDevices: .listDevices
+        case .listEffects: .listEffects
         case .tuner: .tuner
         case .recover: .recover
         case .report: .report

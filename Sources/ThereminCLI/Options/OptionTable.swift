@@ -64,8 +64,9 @@ enum Options {
     static let glide = Option.number("--glide", value: "MS", parameter: VoiceSettings.glideSpec, group: .sound)
     static let fade = Option.number("--fade", value: "MS", parameter: VoiceSettings.fadeSpec, group: .sound)
     static let effect = Option<SoundEffect>("--effect", short: "-e", value: "SPEC",
-                                            help: "add an effect, in order; e.g. delay:time=300,feedback=0.35,mix=0.25 or "
-                                                + "lowpass:cutoff=2000,resonance=0.7",
+                                            help: "add an effect, in order; e.g. delay:time=300,feedback=0.35,mix=0.25, "
+                                                + "lowpass:cutoff=2000,resonance=0.7, reverb (an LV2 hall) or an LV2 plugin: "
+                                                + "lv2:URI[:symbol=value,...] (see --list-effects)",
                                             group: .sound, defaultText: "none", values: .choices(SoundEffect.names),
                                             repeatable: true, parse: SoundEffect.parse)
     /// The rates `--rate` accepts, preferred first; the first is the default.

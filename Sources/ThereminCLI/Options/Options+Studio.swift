@@ -3,7 +3,10 @@ import ThereminCore
 
 /// The studio options: which sound system plays (ALSA or JACK) and where a JACK client's ports are connected.
 extension Options {
-    static let studio: [any AnyOption] = [audio, jackConnect, noJackConnect]
+    static let studio: [any AnyOption] = [listEffects, audio, jackConnect, noJackConnect]
+
+    static let listEffects = Option.flag("--list-effects", help: "list the built-in effects and the installed LV2 plugins "
+                                             + "with their controls", group: .modes)
 
     static let audio = Option<AudioBackend>.choice("--audio", value: "SYSTEM",
                                                    help: "play through ALSA or as a JACK client (ports theremin:out_1 and out_2; "

@@ -12,6 +12,8 @@ struct Settings: Sendable {
         /// Guided calibration, from the camera or from an `--input` file.
         case calibrate(input: String?)
         case listDevices
+        /// `--list-effects`: the built-in effects and the installed LV2 plugins (Commands/ListEffectsCommand.swift).
+        case listEffects
         /// `--tuner`: listen on a capture device and show the note (Commands/TunerCommand.swift).
         case tuner
         /// `--recover TAKE`: complete a take an interrupted run left (Commands/RecoverCommand.swift).

@@ -44,6 +44,7 @@ final class ModeTableTests: XCTestCase {
             .input: (["--input", still, "--record", out + "/input.csv", "--tracker", "classic"], 0, "tracked 1 frames from"),
             .calibrate: (["--calibrate", "--input", still, "--tracker", "classic"], 2, "calibration incomplete"),
             .listDevices: (["--list-devices", "--json"], 0, "\"cameraDirectory\""),
+            .listEffects: (["--list-effects"], 0, "Built-in effects (--effect NAME"),
             .tuner: (["--tuner", "--audio-input", "nosuchmic"], 2, "audio device 'nosuchmic'"),
             .recover: (["--recover", trace], 0, "nothing to recover"),
             .report: (["--report", trace], 0, "intonation of \(trace)"),
@@ -98,7 +99,7 @@ final class ModeTableTests: XCTestCase {
             XCTAssertTrue([" \(option) ", "\"\(option) ", " \(option)\""].contains(where: bash.contains), "bash offers \(option)")
             XCTAssertTrue(zsh.contains("\(option)[") || zsh.contains(",\(option)}"), "zsh offers \(option)")
         }
-        XCTAssertTrue(zsh.contains("'(--replay -i --input --calibrate -l --list-devices --tuner --recover --demo)--replay["), zsh)
+        XCTAssertTrue(zsh.contains("'(--replay -i --input --calibrate -l --list-devices --list-effects --tuner --recover --demo)--replay["), zsh)
         XCTAssertEqual(ModeTable.conflicts(of: "--calibrate").contains("--input"), false, "--calibrate --input combine")
         XCTAssertEqual(ModeTable.conflicts(of: "--input").contains("--calibrate"), false, "--input --calibrate combine")
         XCTAssertTrue(ModeTable.conflicts(of: "--tuner").contains("--replay"))
