@@ -13,7 +13,7 @@ enum LeftoverReport {
     static func reportAtStart(_ settings: Settings) {
         switch settings.mode {
         case .play, .input, .replay, .calibrate, .demo: break
-        case .listDevices, .listEffects, .tuner, .recover, .report, .help, .version: return
+        case .listDevices, .listEffects, .check, .tuner, .recover, .report, .help, .version: return
         }
         // Old-style `.NAME.PID.part` traces are looked for where this run records.
         let folders = settings.record.map { [URL(fileURLWithPath: $0).deletingLastPathComponent().path] } ?? []

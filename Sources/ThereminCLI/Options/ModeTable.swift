@@ -65,6 +65,10 @@ enum ModeTable {
         ModeEntry(kind: .listEffects, option: Options.listEffects.name, synopsis: "--list-effects",
                   summary: "list the built-in effects and the installed LV2 plugins", applies: [],
                   resolve: { _ in .listEffects }, run: { _ in ListEffectsCommand.run() }),
+        ModeEntry(kind: .check, option: Options.check.name, synopsis: "--check [--json]",
+                  summary: "say whether this machine is ready to play with low latency, and what to do where not",
+                  applies: [Options.json.name, Options.camera.name],
+                  resolve: { _ in .check }, run: { try CheckCommand(settings: $0).run() }),
         ModeEntry(kind: .tuner, option: Options.tuner.name, synopsis: "--tuner [--audio-input NAME] [--duration SECONDS]",
                   summary: "show the note a microphone or line input plays",
                   applies: [Options.audioInput.name, Options.duration.name],
@@ -161,7 +165,7 @@ enum ModeTable {
 extension Settings.Mode {
     /// The mode without its file: what the mode table is keyed by.
     enum Kind: Sendable, CaseIterable {
-        case play, replay, input, calibrate, listDevices, listEffects, tuner, recover, report, demo, help, version
+        case play, replay, input, calibrate, listDevices, listEffects, check, tuner, recover, report, demo, help, version
     }
 
     var kind: Kind {
@@ -172,6 +176,7 @@ extension Settings.Mode {
         case .calibrate: .calibrate
         case .listDevices: .listDevices
         case .listEffects: .listEffects
+        case .check: .check
         case .tuner: .tuner
         case .recover: .recover
         case .report: .report

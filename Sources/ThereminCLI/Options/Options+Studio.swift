@@ -3,7 +3,12 @@ import ThereminCore
 
 /// The studio options: which sound system plays (ALSA or JACK) and where a JACK client's ports are connected.
 extension Options {
-    static let studio: [any AnyOption] = [listEffects, audio, jackConnect, noJackConnect]
+    static let studio: [any AnyOption] = [listEffects, check, audio, jackConnect, noJackConnect]
+
+    static let check = Option.flag("--check", help: "say whether this machine is ready to play with low latency "
+                                       + "(real-time priority, memory, CPU, interrupts, sound server, camera, tracker), "
+                                       + "each line OK, WARN or FAIL with the fix; exit status 0 when nothing fails",
+                                   group: .modes)
 
     static let listEffects = Option.flag("--list-effects", help: "list the built-in effects and the installed LV2 plugins "
                                              + "with their controls", group: .modes)

@@ -14,6 +14,8 @@ struct Settings: Sendable {
         case listDevices
         /// `--list-effects`: the built-in effects and the installed LV2 plugins (Commands/ListEffectsCommand.swift).
         case listEffects
+        /// `--check`: whether this machine is ready to play with low latency (Check/CheckCommand.swift).
+        case check
         /// `--tuner`: listen on a capture device and show the note (Commands/TunerCommand.swift).
         case tuner
         /// `--recover TAKE`: complete a take an interrupted run left (Commands/RecoverCommand.swift).

@@ -45,6 +45,7 @@ final class ModeTableTests: XCTestCase {
             .calibrate: (["--calibrate", "--input", still, "--tracker", "classic"], 2, "calibration incomplete"),
             .listDevices: (["--list-devices", "--json"], 0, "\"cameraDirectory\""),
             .listEffects: (["--list-effects"], 0, "Built-in effects (--effect NAME"),
+            .check: (["--check", "--camera", "/no/such/video9"], 1, "FAIL  camera: "),
             .tuner: (["--tuner", "--audio-input", "nosuchmic"], 2, "audio device 'nosuchmic'"),
             .recover: (["--recover", trace], 0, "nothing to recover"),
             .report: (["--report", trace], 0, "intonation of \(trace)"),
@@ -99,7 +100,7 @@ final class ModeTableTests: XCTestCase {
             XCTAssertTrue([" \(option) ", "\"\(option) ", " \(option)\""].contains(where: bash.contains), "bash offers \(option)")
             XCTAssertTrue(zsh.contains("\(option)[") || zsh.contains(",\(option)}"), "zsh offers \(option)")
         }
-        XCTAssertTrue(zsh.contains("'(--replay -i --input --calibrate -l --list-devices --list-effects --tuner --recover --demo)--replay["), zsh)
+        XCTAssertTrue(zsh.contains("'(--replay -i --input --calibrate -l --list-devices --list-effects --check --tuner --recover --demo)--replay["), zsh)
         XCTAssertEqual(ModeTable.conflicts(of: "--calibrate").contains("--input"), false, "--calibrate --input combine")
         XCTAssertEqual(ModeTable.conflicts(of: "--input").contains("--calibrate"), false, "--input --calibrate combine")
         XCTAssertTrue(ModeTable.conflicts(of: "--tuner").contains("--replay"))
