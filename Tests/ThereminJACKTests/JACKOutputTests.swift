@@ -17,11 +17,7 @@ final class JACKOutputTests: XCTestCase {
     private var server: JACKServer?
 
     override func setUpWithError() throws {
-        do {
-            server = try JACKServer.start()
-        } catch let missing as JACKUnavailable {
-            throw XCTSkip(missing.description)
-        }
+        server = try JACKServer.startOrSkip()
     }
 
     override func tearDown() {

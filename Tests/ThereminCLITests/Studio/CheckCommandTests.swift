@@ -44,12 +44,7 @@ final class CheckCommandTests: BinaryTestCase {
     }
 
     func testRealtimeKitMakesItOK() throws {
-        let rtkit: RealtimeKitBus
-        do {
-            rtkit = try RealtimeKitBus.start(allowing: "nobody")
-        } catch let missing as RealtimeKitUnavailable {
-            throw XCTSkip("RealtimeKit cannot run here: \(missing)")
-        }
+        let rtkit = try RealtimeKitBus.startOrSkip(allowing: "nobody")
         defer { rtkit.stop() }
         let result = try checkAsNobody(["--camera", "/no/such/video7"], environment: rtkit.clientEnvironment)
         let realTime = try XCTUnwrap(line("real-time priority", in: result.stdout), result.stdout)
@@ -62,12 +57,7 @@ final class CheckCommandTests: BinaryTestCase {
         options.rates = [30]
         let camera = try FakeCamera.startOrSkip(options)
         defer { camera.stop() }
-        let server: JACKServer
-        do {
-            server = try JACKServer.start(periodFrames: 128)
-        } catch let missing as JACKUnavailable {
-            throw XCTSkip(missing.description)
-        }
+        let server = try JACKServer.startOrSkip(periodFrames: 128)
         defer { server.stop() }
         let result = try ProcessRunner.run(binary, ["--check", "--camera", camera.devicePath], environment: server.clientEnvironment)
         let verdicts = result.stdout.split(separator: "\n").filter { !$0.hasPrefix("      ") }.dropLast()
@@ -98,12 +88,7 @@ final class CheckCommandTests: BinaryTestCase {
     }
 
     func testALongJACKPeriodIsAWarningWithItsFix() throws {
-        let server: JACKServer
-        do {
-            server = try JACKServer.start(periodFrames: 1_024)
-        } catch let missing as JACKUnavailable {
-            throw XCTSkip(missing.description)
-        }
+        let server = try JACKServer.startOrSkip(periodFrames: 1_024)
         defer { server.stop() }
         let result = try ProcessRunner.run(binary, ["--check", "--camera", "/no/such/video7"], environment: server.clientEnvironment)
         XCTAssertTrue(result.stdout.contains("WARN  sound server: JACK server '\(server.name)' at 48000 Hz, 1024-frame period "

@@ -10,11 +10,7 @@ final class JACKPlayTests: BinaryTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        do {
-            server = try JACKServer.start()
-        } catch let missing as JACKUnavailable {
-            throw XCTSkip(missing.description)
-        }
+        server = try JACKServer.startOrSkip()
     }
 
     override func tearDownWithError() throws {
