@@ -11,6 +11,8 @@ public struct JACKError: Error, Sendable, Equatable, CustomStringConvertible {
         case noSuchPort(String)
         /// Connecting to an existing port failed.
         case connect(String, to: String)
+        /// The server went away while theremin was sending to it.
+        case lost
     }
 
     public let server: String
@@ -33,11 +35,14 @@ public struct JACKError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "and pass CLIENT:PORT or a client's name to --jack-connect"
         case .connect(let from, let to):
             return "\(on) would not connect \(from) to \(to): check the port types with `jack_lsp -t`"
+        case .lost:
+            return "\(on) went away: restart it and theremin to send MIDI again"
         }
     }
 }
 
 extension JACKError: ReportableError {
-    /// No server, a missing port or a refusal at start-up are the player's to fix: input errors, exit status 2.
-    public var failureKind: FailureKind { .input }
+    /// No server, a missing port or a refusal at start-up are the player's to fix: input errors, exit status 2; a
+    /// server lost mid-run is a runtime failure.
+    public var failureKind: FailureKind { problem == .lost ? .runtime : .input }
 }

@@ -1,6 +1,9 @@
 import Foundation
 
 extension JACKOutput {
+    /// `name` as a regular expression that matches it literally (for `jack_get_ports`).
+    static func escaped(_ name: String) -> String { NSRegularExpression.escapedPattern(for: name) }
+
     /// The ports `out_1` and `out_2` go to: one name takes both, two take one each.
     /// - Throws: `JACKError.noSuchPort` for a name the server does not know.
     static func destinations(of connection: JACKRequest.Connection, on client: JACKClient) throws(JACKError) -> [String] {
@@ -17,7 +20,7 @@ extension JACKOutput {
                     found.append(name)
                 } else {
                     // A client's name: its audio inputs in order (Ardour's tracks, Carla's rack).
-                    let inputs = client.ports(matching: "^" + NSRegularExpression.escapedPattern(for: name) + ":")
+                    let inputs = client.ports(matching: "^" + escaped(name) + ":")
                     guard !inputs.isEmpty else { throw JACKError(server: client.label, problem: .noSuchPort(name)) }
                     found += names.count == 1 ? Array(inputs.prefix(2)) : [inputs[0]]
                 }

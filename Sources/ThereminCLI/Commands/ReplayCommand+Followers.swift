@@ -4,10 +4,10 @@ import ThereminSession
 
 /// What follows a replay on the sound card as it is heard (`ReplayPlayback`'s followers).
 extension ReplayCommand {
-    /// What follows the sound as it plays: MIDI out over the connected `sequencer`, and OSC out.
+    /// What follows the sound as it plays: MIDI out over the connected `sequencer` (ALSA or JACK), and OSC out.
     /// - Throws: the sequencer's error when the setup cannot be sent.
     func followers(of render: PerformanceRender, trace: Trace,
-                   sequencer: ALSASequencer?) throws -> [any ReplayFollower] {
+                   sequencer: (any MIDISink)?) throws -> [any ReplayFollower] {
         var followers: [any ReplayFollower] = []
         if let sequencer {
             followers.append(try MIDIFollower(sink: sequencer, settings: settings.music.midi,

@@ -33,7 +33,7 @@ struct ReplayCommand {
     /// Plays on the sound card through the session's replay loop, with MIDI and OSC following the sound.
     private func play(_ trace: Trace) throws -> Outcome {
         // Connect MIDI first: a wrong port is an input error, reported before any sound.
-        let sequencer = try settings.music.midiOut.map { try ALSASequencer(connectingTo: $0) }
+        let sequencer = try settings.music.midiOut.map { try MIDIOutputChoice.open($0, settings: settings) }
         let opened = try settings.openSoundOutput()
         let output = opened.output
         if settings.verbose { Output.err("audio: \(opened.name): \(opened.details)\n") }

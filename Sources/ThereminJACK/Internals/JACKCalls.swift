@@ -46,6 +46,15 @@ struct JACKCycle {
         return Int(Double(heard - now) * Double(sampleRate) / 1_000_000)
     }
 
+    /// The frame time of this cycle's first frame (`jack_last_frame_time`).
+    var firstFrame: UInt32 { jack_last_frame_time(client) }
+
+    /// The frame at JACK time `micros` (`jack_time_to_frames`).
+    func frame(atMicros micros: UInt64) -> UInt32 { jack_time_to_frames(client, micros) }
+
+    /// JACK's time (microseconds) of `frame` (`jack_frames_to_time`).
+    func micros(atFrame frame: UInt32) -> UInt64 { jack_frames_to_time(client, frame) }
+
     /// Where a MIDI event at `offset` frames into this cycle goes: the MIDI port's buffer, cleared for the cycle.
     func clearedMIDIBuffer(_ port: JACKPort) -> UnsafeMutableRawPointer? {
         guard let buffer = jack_port_get_buffer(port.handle, jack_nframes_t(frames)) else { return nil }
@@ -67,7 +76,8 @@ final class JACKClient: @unchecked Sendable {
     private var box: EventBox?
 
     private final class EventBox {
-        unowned let events: any JACKClientEvents
+        /// Held strongly: JACK may call it until `close` returns (release the owner only after).
+        let events: any JACKClientEvents
         /// Set before activation, cleared after deactivation: the process thread only reads it while active.
         var client: OpaquePointer?
         init(_ events: any JACKClientEvents) { self.events = events }
@@ -112,6 +122,8 @@ final class JACKClient: @unchecked Sendable {
     }
 
     var sampleRate: Int { handle.map { Int(jack_get_sample_rate($0)) } ?? 0 }
+    /// JACK's clock now, in microseconds (`jack_get_time`).
+    static func now() -> UInt64 { jack_get_time() }
     var bufferFrames: Int { handle.map { Int(jack_get_buffer_size($0)) } ?? 0 }
     var isRealtime: Bool { handle.map { jack_is_realtime($0) != 0 } ?? false }
     var realtimePriority: Int32 { handle.map { jack_client_real_time_priority($0) } ?? 0 }
@@ -155,7 +167,7 @@ final class JACKClient: @unchecked Sendable {
         return jack_port_by_name(handle, name) != nil
     }
 
-    /// Hands JACK the callbacks (before `activate`); `events` must outlive the client.
+    /// Hands JACK the callbacks (before `activate`); they are kept until `close`.
     func setEvents(_ events: any JACKClientEvents) {
         guard let handle else { return }
         let box = EventBox(events)
@@ -214,5 +226,6 @@ final class JACKClient: @unchecked Sendable {
         jack_deactivate(handle)
         jack_client_close(handle)
         box?.client = nil
+        box = nil
     }
 }

@@ -105,6 +105,31 @@ public final class JACKServer: @unchecked Sendable {
         return try SoundFile.readMono(path: file)
     }
 
+    /// Starts `jack_midi_dump -a` (client `midi-monitor`, port `midi-monitor:input`): a JACK MIDI receiver printing
+    /// each event's frame time and bytes; `stop(_:)` ends it and returns the events.
+    public func startMIDIMonitor() throws -> ProcessRunner.Running {
+        guard let path = PipeWireServer.findProgram("jack_midi_dump") else {
+            throw JACKUnavailable(description: "jack_midi_dump not installed (Debian package jackd2)")
+        }
+        let running = try ProcessRunner.spawn(path, ["-a"], environment: clientEnvironment)
+        guard wait(timeout: 20, until: { (try? self.ports())?.contains("midi-monitor:input") == true }) else {
+            running.signal(SIGTERM)
+            throw JACKServerError(description: "jack_midi_dump's port never appeared: \(running.wait().stderr)")
+        }
+        return running
+    }
+
+    /// Ends a MIDI monitor and returns what it received: each event's frame time and bytes, in order.
+    public static func events(of monitor: ProcessRunner.Running) -> [(frame: Int, bytes: [UInt8])] {
+        monitor.signal(SIGTERM)
+        return monitor.wait().stdout.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, let frame = Int(parts[0].trimmingCharacters(in: .whitespaces)) else { return nil }
+            let bytes = parts[1].split(separator: " ").prefix { $0.count == 2 }.compactMap { UInt8($0, radix: 16) }
+            return (frame, Array(bytes))
+        }
+    }
+
     /// Waits until `condition` holds, polling every 50 ms; false once `timeout` passed or the server exited.
     public func wait(timeout: Double, until condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
