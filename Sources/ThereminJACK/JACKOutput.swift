@@ -54,6 +54,13 @@ public final class JACKOutput: SoundOutput, @unchecked Sendable {
         return "\(client.fullName(of: ports.left)), \(client.fullName(of: ports.right)) on JACK server '\(client.label)'"
     }
 
+    /// The `SCHED_FIFO` priority of JACK's process thread, which renders theremin's sound; nil when the server runs
+    /// without real-time scheduling.
+    public var processPriority: Int32? {
+        guard let client, client.isRealtime else { return nil }
+        return client.realtimePriority
+    }
+
     /// Where `out_1` and `out_2` are connected (empty with `--no-jack-connect`).
     public var connectedTo: [String] { destinations }
 

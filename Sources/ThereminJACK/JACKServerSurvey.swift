@@ -11,6 +11,8 @@ public struct JACKServerDescription: Sendable, Encodable, Equatable {
     public var midiInputs: [String]
     /// Why nothing could be listed (no server), as one line.
     public var problem: String?
+    /// The `SCHED_FIFO` priority of its clients' process threads; nil when it runs without real-time scheduling.
+    public var processPriority: Int32?
 }
 
 public enum JACKServerSurvey {
@@ -22,7 +24,8 @@ public enum JACKServerSurvey {
             return JACKServerDescription(server: client.label, running: true, sampleRate: client.sampleRate,
                                          periodFrames: client.bufferFrames,
                                          audioInputs: client.ports(),
-                                         midiInputs: client.ports(midi: true), problem: nil)
+                                         midiInputs: client.ports(midi: true), problem: nil,
+                                         processPriority: client.isRealtime ? client.realtimePriority : nil)
         } catch {
             return JACKServerDescription(server: server.isEmpty ? JACKClient.defaultServer : server, running: false,
                                          audioInputs: [], midiInputs: [], problem: error.description)

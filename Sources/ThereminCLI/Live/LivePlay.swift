@@ -33,7 +33,7 @@ struct LivePlay {
         let output = opened?.output
         var ports = LivePerformance.Ports(source: source, tracking: tracking, isTransient: isTransient, output: output,
                                           sampleRate: settings.sampleRate, backingFiles: BackingTrackLoader.self,
-                                          scheduler: RealtimeThreads(), display: { DisplayFactory.make(settings) })
+                                          scheduler: RealtimeThreads(audioPriority: opened?.renderPriority), display: { DisplayFactory.make(settings) })
         ports.followers = { try LiveFollowing.connect(settings) }
         ports.willRun = { SignalWatch.install() }
         ports.tookName = { RecordedTake.note($0) }

@@ -9,6 +9,9 @@ struct OpenedSoundOutput {
     let name: String
     /// What it granted, for `-v` ("audio: NAME: DETAILS").
     let details: String
+    /// The priority of the thread that renders the sound, when another program's (JACK's process thread): theremin's
+    /// tracking and capture threads stay under it.
+    var renderPriority: Int32?
 }
 
 extension Settings {
@@ -17,6 +20,12 @@ extension Settings {
         var request = JACKRequest(server: studio.jackServer, connection: studio.jackConnection)
         request.notice = { Output.err("theremin: \($0)\n") }
         return request
+    }
+
+    /// The priority JACK's process thread renders the sound at, when playing through JACK and the server is real-time:
+    /// what theremin's own real-time threads stay under (the camera's is started before the sound output opens).
+    var jackRenderPriority: Int32? {
+        studio.backend == .jack ? JACKServerSurvey.look(server: studio.jackServer).processPriority : nil
     }
 
     /// Opens the ALSA device or the JACK client.
@@ -29,8 +38,10 @@ extension Settings {
         case .jack:
             let output = try JACKOutput(request: jackRequest)
             let connected = output.connectedTo.isEmpty ? "not connected" : "to " + output.connectedTo.joined(separator: ", ")
+            let priority = output.processPriority.map { ", process thread SCHED_FIFO \($0)" } ?? ""
             return OpenedSoundOutput(output: output, name: output.portsDescription,
-                                     details: "\(output.sampleRate) Hz, \(output.periodFrames)-frame period, \(connected)")
+                                     details: "\(output.sampleRate) Hz, \(output.periodFrames)-frame period, \(connected)\(priority)",
+                                     renderPriority: output.processPriority)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ThereminCore
 import ThereminTestSupport
 
 /// The built binary as a JACK client (`--audio jack`) of a private jackd2 with the dummy driver: a replayed trace is
@@ -85,5 +86,44 @@ final class JACKPlayTests: BinaryTestCase {
             let lines = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("See 'theremin --help'") }
             XCTAssertEqual(lines.count, 1, "one line: \(result.stderr)")
         }
+    }
+
+    /// Live play from the fake camera as a JACK client with JACK MIDI: the sound at theremin:out_1 follows the
+    /// recorded fingertip, the tracking and capture threads stay under JACK's process thread, and `--stats` gives
+    /// each MIDI message's age at its frame.
+    func testLivePlayThroughJACKFollowsTheHandAndKeepsItsThreadsUnderJACKs() throws {
+        let server = try XCTUnwrap(server)
+        var options = FakeCamera.Options()
+        options.video = try TestMedia.requireSelfieClip().path
+        let camera = try FakeCamera.startOrSkip(options)
+        defer { camera.stop() }
+        let take = directory.appendingPathComponent("live.csv").path
+        let running = try ProcessRunner.spawn(binary, [
+            "--camera", camera.devicePath, "--audio", "jack", "--midi-out", "jack:", "--record", take, "--stats",
+            "--no-preview", "--volume", "1", "-v",
+        ], environment: server.clientEnvironment.merging(["XDG_CONFIG_HOME": directory.path]) { $1 })
+        XCTAssertTrue(server.wait(timeout: 30) { (try? server.ports())?.contains("theremin:out_1") == true })
+        XCTAssertTrue(waitForRecording(named: "live.csv", lines: 30, timeout: 30), "a second of frames recorded")
+        let heard = try server.record("theremin:out_1", seconds: 2)
+        running.signal(SIGINT)
+        let result = running.wait()
+
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let output = result.stdout + result.stderr
+        XCTAssertNotNil(output.range(of: #"scheduling: audio thread SCHED_FIFO (\d+), tracking thread SCHED_FIFO \d+, capture thread SCHED_FIFO \d+"#,
+                                     options: .regularExpression), output)
+        if let line = output.split(separator: "\n").first(where: { $0.hasPrefix("scheduling: audio thread SCHED_FIFO") }) {
+            let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            XCTAssertEqual(numbers.count, 3, String(line))
+            if numbers.count == 3 {
+                XCTAssertLessThan(numbers[1], numbers[0], "tracking under JACK's process thread: \(line)")
+                XCTAssertLessThanOrEqual(numbers[2], numbers[1], "capture no higher than tracking: \(line)")
+            }
+        }
+        XCTAssertTrue(output.contains("MIDI capture→frame (JACK, ms): median "), output)
+        let samples = try TraceReader.read(path: take).samples
+        let start = try XCTUnwrap(heard.firstIndex { abs($0) > 1e-3 }, "nothing heard at theremin:out_1")
+        let error = PitchAlignment.bestMedianCents(audio: Array(heard[start...]), sampleRate: 48_000, trace: samples)
+        XCTAssertLessThan(error?.cents ?? 1_000, 30, "the pitch at out_1 follows the fingertip (lag \(error?.lag ?? 0) s)")
     }
 }
