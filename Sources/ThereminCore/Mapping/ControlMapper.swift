@@ -65,7 +65,7 @@ public struct ControlMapper: Sendable {
     }
 
     /// The pitch of a height estimate, with its path in octaves per second: a swing's path through the mapping's
-    /// local slope, a straight one as the chord to where the estimate goes by the horizon.
+    /// local slope, a straight one as the chord to where the estimate meets its bounds (or goes by the horizon).
     private func pitchPath(_ y: AxisSmoother.Estimate, into control: inout Control) {
         guard y.horizon > 0 else { return }
         let now = log2(pitch(y: y.value))
@@ -76,7 +76,8 @@ public struct ControlMapper: Sendable {
             control.pitchSlope = y.slope * scale
             control.pitchPath = y.path.scaled(by: scale)
         } else {
-            control.pitchSlope = (log2(pitch(y: y.value(ahead: y.horizon))) - now) / y.horizon
+            let reach = y.reach
+            control.pitchSlope = (log2(pitch(y: y.value(ahead: reach))) - now) / reach
         }
         control.lowestPitch = min(low, high, now)
         control.highestPitch = max(low, high, now)
@@ -88,7 +89,8 @@ public struct ControlMapper: Sendable {
                                _ amplitude: (Double) -> Double) {
         guard estimate.horizon > 0 else { return }
         let low = amplitude(estimate.bounds.lowerBound), high = amplitude(estimate.bounds.upperBound)
-        control.amplitudeSlope = (amplitude(estimate.value(ahead: estimate.horizon)) - control.amplitude) / estimate.horizon
+        let reach = estimate.reach
+        control.amplitudeSlope = (amplitude(estimate.value(ahead: reach)) - control.amplitude) / reach
         control.lowestAmplitude = min(low, high, control.amplitude)
         control.highestAmplitude = max(low, high, control.amplitude)
         control.horizon = max(control.horizon, estimate.horizon)
