@@ -2,8 +2,8 @@ import XCTest
 import Foundation
 import ThereminCore
 import ThereminSession
+@testable import ThereminPreview
 import ThereminTestSupport
-@testable import ThereminCLI
 
 /// The preview window end to end: the built binary plays a uniform grey video live under Xvfb, the screen is
 /// grabbed, and the note lines and labels must be on the rows the mapping gives, for each pitch law and a scale.
