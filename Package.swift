@@ -140,6 +140,9 @@ let package = Package(
         .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCapture", "ThereminCore", "ThereminAudio", "ThereminTestSupport",
                                                        "ThereminPreview", "ThereminSession", "TestRunnerOptions"],
                     exclude: ["Fuzz/Regressions"]),
+        // The built program end to end: commands, bad input, PipeWire, installing (the unit tests are above).
+        .testTarget(name: "ThereminIntegrationTests", dependencies: ["ThereminCLI", "ThereminCapture", "ThereminCore", "ThereminAudio",
+                                                               "ThereminTestSupport", "ThereminSession"]),
     ],
     cxxLanguageStandard: .cxx17
 )
