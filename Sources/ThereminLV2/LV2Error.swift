@@ -22,8 +22,9 @@ public struct LV2Error: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch problem {
         case .notInstalled:
-            return "--effect lv2:\(uri): no installed LV2 plugin has this URI; list them with `theremin --list-effects` "
-                + "(plugins are looked for in LV2_PATH, by default ~/.lv2, /usr/local/lib/lv2 and /usr/lib/lv2)"
+            return "--effect lv2:\(uri): no installed LV2 plugin has this URI; see the installed ones with "
+                + "`theremin --list-effects`, or install the plugin's package (plugins are looked for in LV2_PATH, by "
+                + "default ~/.lv2, /usr/local/lib/lv2 and /usr/lib/lv2)"
         case .refused(let reason):
             return "--effect lv2:\(uri) \(reason): pick another plugin (`theremin --list-effects` marks the ones it runs)"
         case .instantiation(let rate):

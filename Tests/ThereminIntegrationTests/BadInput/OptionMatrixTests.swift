@@ -53,7 +53,7 @@ final class OptionMatrixTests: XCTestCase {
             "--volume": ["loud", "1.5", "nan"],
             "--glide": ["slow", "1e9"],
             "--fade": ["1", "x"],
-            "--effect": ["reverb", "delay:time=abc", "delay:time=1e9", "delay:wet=0.5", "delay:time"],
+            "--effect": ["chorus", "lv2:", "lv2:http://example.org/no-such-plugin", "reverb:revtime=0", "delay:time=abc", "delay:time=1e9", "delay:wet=0.5", "delay:time"],
             "--rate": ["96000", "48k"],
             "--period": ["101", "5ms"],
             "--low": ["H9", "10", ""],
@@ -103,6 +103,8 @@ final class OptionMatrixTests: XCTestCase {
             "--report": ["/no/such/trace.csv", harness.directory.path, harness.file("notes.csv", "hello\n")],
             "--plot": ["", "take.jpg", missingFolder + "x.png"],
             "--min-hold": ["10", "long", "1e9"],
+            "--audio": ["pulse", ""],
+            "--jack-connect": ["", "a,b,c"],
         ]
     }
 
