@@ -28,5 +28,10 @@ struct StudioSettings: Sendable {
             throw UsageError("\(stray) applies to JACK output; add --audio jack")
         }
         if let ports { jackConnection = .ports(ports) } else if unconnected { jackConnection = .none }
+        // JACK's server sets the rate and the period; asking theremin for them would be ignored, so say so.
+        if backend == .jack, let stray = [Options.rate.name, Options.period.name].first(where: parsed.has) {
+            throw UsageError("\(stray) applies to ALSA; with --audio jack the JACK server sets the rate and period "
+                             + "(e.g. `jack_bufsize 128`, or jackd -r 48000 -p 128)")
+        }
     }
 }

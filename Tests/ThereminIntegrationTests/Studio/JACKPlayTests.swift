@@ -78,6 +78,8 @@ final class JACKPlayTests: BinaryTestCase {
              "--jack-connect and --no-jack-connect exclude each other"),
             (["--audio", "alsa", "--audio-device", "jack:"], [:], "--audio alsa and --audio-device jack: disagree"),
             (["--audio", "pulse"], [:], "--audio 'pulse' is not a sound system; use alsa or jack"),
+            (["--audio", "jack", "--period", "5"], server.clientEnvironment,
+             "--period applies to ALSA; with --audio jack the JACK server sets the rate and period"),
         ]
         for (arguments, environment, expected) in cases {
             let result = try ProcessRunner.run(binary, ["--replay", trace] + arguments, environment: environment)
