@@ -36,6 +36,9 @@ extension Settings {
             let output = try AudioOutput(request: playbackRequest)
             return OpenedSoundOutput(output: output, name: output.pcm.device, details: "\(output.format)")
         case .jack:
+            // JACK's thread renders the sound; the pages it touches are theremin's, locked as the ALSA output locks
+            // them (when the memlock limit allows; `--check` says when it does not).
+            _ = RealtimeScheduling.lockMemory()
             let output = try JACKOutput(request: jackRequest)
             let connected = output.connectedTo.isEmpty ? "not connected" : "to " + output.connectedTo.joined(separator: ", ")
             let priority = output.processPriority.map { ", process thread SCHED_FIFO \($0)" } ?? ""
