@@ -40,7 +40,9 @@ public final class JACKServer: @unchecked Sendable {
         ["JACK_DEFAULT_SERVER": name, "JACK_NO_AUDIO_RESERVATION": "1"]
     }
 
-    /// Starts (or starts again, after `kill`) the server under the same name.
+    /// Starts (or starts again, after `kill`) the server under the same name. Clients get 10 s to finish a cycle
+    /// (`-t 10000`) instead of jackd's 500 ms: on a loaded test machine the server otherwise drops a client that fell
+    /// behind, which is the machine's doing, not the client's.
     public func launch(timeout: Double = 30) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
@@ -48,7 +50,8 @@ public final class JACKServer: @unchecked Sendable {
         guard let jackd = PipeWireServer.findProgram("jackd") else { throw JACKUnavailable(description: "jackd not installed") }
         let log = directory.appendingPathComponent("jackd-\(UUID().uuidString.prefix(4)).log")
         let started = try Daemon(name: "jackd", path: jackd,
-                                 arguments: ["-n", name, "-d", "dummy", "-r", String(sampleRate), "-p", String(periodFrames)],
+                                 arguments: ["-n", name, "-t", "10000", "-d", "dummy", "-r", String(sampleRate),
+                                             "-p", String(periodFrames)],
                                  environment: environment, log: log)
         daemon = started
         if let problem = [started].wait(for: "jackd's playback ports", until: Date().addingTimeInterval(timeout), condition: {
