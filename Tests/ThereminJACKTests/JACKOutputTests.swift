@@ -121,6 +121,30 @@ final class JACKOutputTests: XCTestCase {
         XCTAssertEqual(log.lines.withLock { $0.count }, 2, "one line each way: \(log.lines.withLock { $0 })")
     }
 
+    func testAServerBackAtAnotherRateLeavesItSilentUntilTheRateIsTheMixs() throws {
+        let server = try XCTUnwrap(server)
+        let log = NoticeLog()
+        let output = try JACKOutput(request: request(notices: log))
+        output.start(steadyNote(440, rate: output.sampleRate))
+        defer { try? output.stop(afterFrames: 0) }
+        XCTAssertTrue(server.wait(timeout: 10) { output.framesWritten > 0 })
+
+        server.kill()
+        try server.launch(rate: 44_100)
+        XCTAssertTrue(server.wait(timeout: 15) { log.lines.withLock { $0.contains { $0.contains("now runs at 44100 Hz") } } },
+                      "one line says the rate changed: \(log.lines.withLock { $0 })")
+        let written = output.framesWritten
+        let silent = try server.record("theremin:out_1", seconds: 0.5)
+        XCTAssertEqual(SignalMeasurements.peak(silent[...]), 0, "silent at a rate the sound was not built for")
+        XCTAssertEqual(output.framesWritten, written, "the mix does not advance while silent")
+
+        server.kill()
+        try server.launch(rate: 48_000)
+        XCTAssertTrue(server.wait(timeout: 15) { output.framesWritten > written }, "playing again at 48 kHz")
+        let pitch = try XCTUnwrap(try heardPitch("theremin:out_1"), "nothing heard back at 48 kHz")
+        XCTAssertLessThan(abs(SignalMeasurements.cents(pitch, 440)), 2, "heard \(pitch) Hz")
+    }
+
     func testNoServerAndAMissingPortAreOneLineInputErrors() throws {
         XCTAssertThrowsError(try JACKOutput(request: JACKRequest(server: "theremin-no-such-server"))) { error in
             let jack = error as? JACKError

@@ -4,7 +4,7 @@ import Foundation
 /// another test's is touched. Clients reach it through `clientEnvironment` (`JACK_DEFAULT_SERVER`).
 public final class JACKServer: @unchecked Sendable {
     public let name: String
-    public let sampleRate: Int
+    public private(set) var sampleRate: Int
     public private(set) var periodFrames: Int
     private let directory: URL
     private var daemon: Daemon?
@@ -43,7 +43,9 @@ public final class JACKServer: @unchecked Sendable {
     /// Starts (or starts again, after `kill`) the server under the same name. Clients get 10 s to finish a cycle
     /// (`-t 10000`) instead of jackd's 500 ms: on a loaded test machine the server otherwise drops a client that fell
     /// behind, which is the machine's doing, not the client's.
-    public func launch(timeout: Double = 30) throws {
+    /// - Parameter rate: start at this rate instead (as a server restarted with other settings).
+    public func launch(timeout: Double = 30, rate: Int? = nil) throws {
+        if let rate { sampleRate = rate }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in clientEnvironment { environment[key] = value }
