@@ -52,7 +52,7 @@ enum Options {
 
     // MARK: Sound
     static let audioDevice = Option<String>("--audio-device", short: "-d", value: "NAME",
-                                            help: "ALSA playback device (see --list-devices)", group: .sound,
+                                            help: "ALSA playback device, or jack: / jack:SERVER to play through JACK (see --list-devices)", group: .sound,
                                             default: "default", inPresets: false) { text in
         guard !text.isEmpty else { throw UsageError("--audio-device needs a device name, e.g. default or hw:0") }
         return text
