@@ -66,19 +66,31 @@ public final class JACKMIDIOutput: MIDISink, @unchecked Sendable {
         try send(message, capturedAt: nil)
     }
 
+    /// Queues `message` to go out at `frame` of JACK's frame clock (e.g. with the audio it belongs to:
+    /// `JACKOutput.jackFrame(ofMixFrame:)`); held until that cycle, or at the start of the next one when late.
+    /// - Throws: `JACKError.lost` once the server has gone away.
+    public func send(_ message: MIDIMessage, atFrame frame: UInt32) throws {
+        try queue(message, micros: 0, frame: frame, captured: 0)
+    }
+
     /// Queues `message`, and records its age at its frame against `capturedAt` (monotonic seconds).
     public func send(_ message: MIDIMessage, capturedAt: Double?) throws {
-        if cycle.gone.load(ordering: .relaxed) { throw JACKError(server: client.label, problem: .lost) }
         let now = JACKClient.now()
-        let bytes = message.bytes
         var captured: UInt64 = 0
         if let capturedAt {
             let ago = UInt64(max(0, MonotonicClock.now() - capturedAt) * 1_000_000)
             captured = now > ago ? now - ago : 0
         }
+        try queue(message, micros: now, frame: nil, captured: captured)
+    }
+
+    private func queue(_ message: MIDIMessage, micros: UInt64, frame: UInt32?, captured: UInt64) throws {
+        if cycle.gone.load(ordering: .relaxed) { throw JACKError(server: client.label, problem: .lost) }
+        let bytes = message.bytes
         let event = JACKMIDICycle.Event(status: bytes[0], data1: bytes.count > 1 ? bytes[1] : 0,
                                         data2: bytes.count > 2 ? bytes[2] : 0, count: UInt8(bytes.count),
-                                        micros: now, capturedMicros: captured)
+                                        micros: micros, capturedMicros: captured, frame: frame ?? 0,
+                                        placed: frame != nil)
         if !cycle.queue.push(event) { cycle.dropped.add(1, ordering: .relaxed) }
     }
 }
@@ -91,6 +103,9 @@ final class JACKMIDICycle: JACKClientEvents, @unchecked Sendable {
         var micros: UInt64
         /// When its motion was captured, on JACK's clock (0: unknown).
         var capturedMicros: UInt64
+        /// The frame it was asked to go out at (`placed`), else it goes at `micros` one period on.
+        var frame: UInt32
+        var placed: Bool
     }
 
     let port: JACKPort
@@ -114,8 +129,8 @@ final class JACKMIDICycle: JACKClientEvents, @unchecked Sendable {
         var lastOffset = 0
         while let event = held ?? queue.pop() {
             held = nil
-            // One period on from the frame it was sent at.
-            let due = cycle.frame(atMicros: event.micros) &+ UInt32(frames)
+            // At the frame asked for, or one period on from the frame it was sent at.
+            let due = event.placed ? event.frame : cycle.frame(atMicros: event.micros) &+ UInt32(frames)
             let offset = Int(Int32(bitPattern: due &- first))
             if offset >= frames {
                 held = event

@@ -28,6 +28,10 @@ public final class JACKOutput: SoundOutput, @unchecked Sendable {
     private let serverGone = Atomic<Bool>(false)
     private let serverRate: Atomic<Int>
     private let finishedFlag = Atomic<Bool>(false)
+    /// The last cycle's first frame on JACK's frame clock (high 32 bits) and the mix's position then (low 32 bits):
+    /// where a frame of the mix goes out on the frame clock (`jackFrame(ofMixFrame:)`).
+    private let anchor = Atomic<UInt64>(0)
+    private let anchored = Atomic<Bool>(false)
     private let done = DispatchSemaphore(value: 0)
     private var started = false
     private var threadScheduling: ThreadScheduling?
@@ -75,6 +79,15 @@ public final class JACKOutput: SoundOutput, @unchecked Sendable {
     public var scheduling: ThreadScheduling? { threadScheduling }
     /// Frames played so far.
     public var framesWritten: Int { written.load(ordering: .relaxed) }
+    /// The JACK frame at which frame `mixFrame` of the mix goes out of `out_1`, from the last cycle; nil before the
+    /// first cycle or while the server is away. A MIDI message placed at that frame of a JACK MIDI port sounds with it.
+    public func jackFrame(ofMixFrame mixFrame: Int) -> UInt32? {
+        guard anchored.load(ordering: .acquiring), !serverGone.load(ordering: .relaxed) else { return nil }
+        let bits = anchor.load(ordering: .relaxed)
+        let position = UInt32(truncatingIfNeeded: bits), first = UInt32(truncatingIfNeeded: bits >> 32)
+        return first &+ (UInt32(truncatingIfNeeded: mixFrame) &- position)
+    }
+
     /// Whether the server is away now (the output waits for it).
     public var isDisconnected: Bool { serverGone.load(ordering: .relaxed) }
 
@@ -194,6 +207,8 @@ extension JACKOutput: JACKClientEvents {
             silence(left, right, frames)
             return
         }
+        anchor.store(UInt64(cycle.firstFrame) << 32 | UInt64(UInt32(truncatingIfNeeded: position)), ordering: .relaxed)
+        anchored.store(true, ordering: .releasing)
         renderer.renderStereo(left: left, right: right, frames: frames)
         written.store(position + frames, ordering: .relaxed)
         let delay = cycle.framesUntilHeard(through: ports.left, sampleRate: sampleRate) + frames

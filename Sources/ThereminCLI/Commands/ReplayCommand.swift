@@ -40,7 +40,7 @@ struct ReplayCommand {
         let render = try RenderSetup(sound: settings.sound, sampleRate: output.sampleRate,
                                      files: BackingTrackLoader.self).performance(of: trace)
         var playback = ReplayPlayback()
-        playback.followers = try followers(of: render, trace: trace, sequencer: sequencer)
+        playback.followers = try followers(of: render, trace: trace, sequencer: sequencer, output: output)
         let status = StatusLine()
         playback.show = status.showingReplay(sampleRate: Double(output.sampleRate),
                                               volume: settings.voice.volume)
