@@ -67,6 +67,8 @@ struct Settings: Sendable {
     var oscOut: OSCEndpoint?
     /// The intonation report's options (Settings+Practice.swift).
     var practice = PracticeSettings()
+    /// The score to play along with (Settings+PlayAlong.swift).
+    var playAlong = PlayAlongSettings()
 
 
     /// Parses and validates `arguments`.
@@ -112,6 +114,7 @@ struct Settings: Sendable {
         try readLoopOut(parsed)
         try music.read(parsed, voice: &voice, mode: mode, mapping: mapping)
         oscOut = try parsed.value(Options.oscOut)
+        try playAlong.read(parsed, mode: mode, mapping: mapping, octave: music.octave)
         try checkLiveSessionOptions(parsed)
         try practice.read(parsed, mode: mode, record: record)
         try checkOutputsSpareInputs()
@@ -189,6 +192,7 @@ struct Settings: Sendable {
         default: break
         }
         if let backing = music.backing { inputs.append((Options.backing.name, backing)) }
+        if let score = playAlong.path { inputs.append((Options.playAlongScore.name, score)) }
         let outputs = [(Options.record.name, record), (Options.output.name, output), (Options.midiFile.name, music.midiFile),
                        (Options.plot.name, practice.plot), (Options.loopOut.name, loopOut)]
             .compactMap { option, path in path.map { (option: option, path: $0) } }

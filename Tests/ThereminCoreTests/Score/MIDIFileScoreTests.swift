@@ -6,40 +6,8 @@ import ThereminTestSupport
 /// first track (a tempo change and a 3/4 time signature), the melody in the second and a bass in the third; a
 /// format 0 file with two channels in one track; running status as csvmidi writes it and expanded.
 final class MIDIFileScoreTests: XCTestCase {
-    static let typeOne = """
-        0, 0, Header, 1, 3, 480
-        1, 0, Start_track
-        1, 0, Tempo, 500000
-        1, 0, Time_signature, 3, 2, 24, 8
-        1, 1440, Tempo, 250000
-        1, 2880, End_track
-        2, 0, Start_track
-        2, 0, Title_t, "Melody"
-        2, 0, Note_on_c, 0, 60, 90
-        2, 480, Note_on_c, 0, 60, 0
-        2, 480, Note_on_c, 0, 62, 90
-        2, 960, Note_on_c, 0, 62, 0
-        2, 960, Note_on_c, 0, 64, 90
-        2, 1440, Note_off_c, 0, 64, 0
-        2, 1440, Note_on_c, 0, 65, 90
-        2, 1920, Note_on_c, 0, 65, 0
-        2, 1920, Note_on_c, 0, 67, 90
-        2, 2880, Note_on_c, 0, 67, 0
-        2, 2880, End_track
-        3, 0, Start_track
-        3, 0, Title_t, "Bass"
-        3, 0, Program_c, 1, 33
-        3, 0, Note_on_c, 1, 36, 80
-        3, 1440, Note_on_c, 1, 36, 0
-        3, 1440, Note_on_c, 1, 43, 80
-        3, 2880, Note_on_c, 1, 43, 0
-        3, 2880, End_track
-        0, 0, End_of_file
-
-        """
-
     func testAFormatOneFileGivesTheMelodyTimedByTheTempoMap() throws {
-        let score = try Score(midiFile: try MIDIFiles.write(Self.typeOne), named: "song.mid")
+        let score = try Score(midiFile: try MIDIFiles.write(MIDIFiles.typeOne), named: "song.mid")
         XCTAssertEqual(score.title, "Melody")
         XCTAssertEqual(score.notes.map(\.name), ["C4", "D4", "E4", "F4", "G4"])
         // 120 beats a minute for the first bar, then 240: the tempo change halves the quarter note.
@@ -56,14 +24,14 @@ final class MIDIFileScoreTests: XCTestCase {
     }
 
     func testRunningStatusReadsAsTheExpandedFileDoes() throws {
-        let running = try MIDIFiles.write(Self.typeOne)
-        let expanded = try MIDIFiles.write(Self.typeOne, expandRunningStatus: true)
+        let running = try MIDIFiles.write(MIDIFiles.typeOne)
+        let expanded = try MIDIFiles.write(MIDIFiles.typeOne, expandRunningStatus: true)
         XCTAssertLessThan(running.count, expanded.count, "csvmidi used running status")
         XCTAssertEqual(try Score(midiFile: running, named: "a"), try Score(midiFile: expanded, named: "a"))
     }
 
     func testScoreTrackChoosesByNumberNameOrChannel() throws {
-        let bytes = try MIDIFiles.write(Self.typeOne)
+        let bytes = try MIDIFiles.write(MIDIFiles.typeOne)
         for track in [ScoreTrack.number(3), .named("bass"), .channel(2)] {
             let score = try Score(midiFile: bytes, named: "song.mid", track: track)
             XCTAssertEqual(score.notes.map(\.name), ["C2", "G2"], "\(track)")
@@ -107,7 +75,7 @@ final class MIDIFileScoreTests: XCTestCase {
     }
 
     func testBadFilesAreRefusedWithTheirReason() throws {
-        let bytes = try MIDIFiles.write(Self.typeOne)
+        let bytes = try MIDIFiles.write(MIDIFiles.typeOne)
         let cases: [(ScoreTrack, [UInt8], String)] = [
             (.number(5), bytes, "there is no track 5; its tracks are 1 (no name) (0 notes), 2 'Melody' (5 notes), 3 'Bass' (2 notes)"),
             (.named("Flute"), bytes, "there is no track named 'Flute'"),
@@ -127,7 +95,7 @@ final class MIDIFileScoreTests: XCTestCase {
     }
 
     func testATempoOfZeroIsRefused() throws {
-        let csv = Self.typeOne.replacingOccurrences(of: "1, 1440, Tempo, 250000", with: "1, 1440, Tempo, 0")
+        let csv = MIDIFiles.typeOne.replacingOccurrences(of: "1, 1440, Tempo, 250000", with: "1, 1440, Tempo, 0")
         XCTAssertThrowsError(try Score(midiFile: try MIDIFiles.write(csv), named: "song.mid")) { error in
             XCTAssertTrue("\(error)".contains("tempo of 0"), "\(error)")
         }

@@ -23,6 +23,18 @@ public struct PlayedPitch: Sendable {
         lastLength = ReplayPlan.typicalInterval(ofTimes: times)
     }
 
+    /// A performance as live play sent it: each frame's capture time and control.
+    public init(times: [Double], controls: [Control]) {
+        self.times = times
+        self.controls = controls
+        lastLength = ReplayPlan.typicalInterval(ofTimes: times)
+    }
+
+    /// When the sound first came on (trace time), nil when it never did.
+    public var firstSound: Double? {
+        zip(times, controls).first { $0.1.gate && $0.1.frequency > 0 }?.0
+    }
+
     /// Seconds from the first frame to the end of the last.
     public var end: Double { (times.last ?? 0) + lastLength }
 
