@@ -40,6 +40,21 @@ struct PlayAlongSettings: Sendable {
         if mode.kind == .play || mode.kind == .demo { try Self.checkRange(read, path: path, mapping: mapping, octave: octave) }
     }
 
+    /// What a take recorded with this play-along notes in its header: the score's absolute path (so `--report`
+    /// finds it from any folder), its track and pace.
+    static func take(_ settings: PlayAlongSettings) -> PlayAlongTake? {
+        guard let path = settings.path else { return nil }
+        let builtIn = path == demoName && !FileManager.default.fileExists(atPath: path)
+        let track: String? = switch settings.track {
+        case .first: nil
+        case .number(let number): String(number)
+        case .named(let name): name
+        case .channel(let channel): "channel:\(channel)"
+        }
+        return PlayAlongTake(score: builtIn ? path : URL(fileURLWithPath: path).standardizedFileURL.path, track: track,
+                             pace: settings.pace)
+    }
+
     /// The score at `path`, or the demo's tune for `demo` when no file has that name.
     static func score(path: String, track: ScoreTrack) throws -> Score {
         if path == demoName, !FileManager.default.fileExists(atPath: path) {
@@ -57,7 +72,7 @@ struct PlayAlongSettings: Sendable {
         let shift = exp2(Double(octave))
         let low = min(mapping.low, mapping.high) * shift, high = max(mapping.low, mapping.high) * shift
         // A quarter of a semitone of slack: a range ending on the note's own pitch plays it.
-        let needLow = Note.frequency(midi: Double(lowest) - 0.25), needHigh = Note.frequency(midi: Double(highest) + 0.25)
+        let needLow = Note.frequency(midi: Double(lowest) + 0.25), needHigh = Note.frequency(midi: Double(highest) - 0.25)
         guard needLow < low || needHigh > high else { return }
         let range = "\(Note.nearest(to: low).name) to \(Note.nearest(to: high).name)"
         var remedy = "widen it with --low \(Note.name(midi: lowest)) --high \(Note.name(midi: highest))"

@@ -21,6 +21,9 @@ public struct LiveStatus: Sendable {
     public var loop: LoopStatus?
     /// Advice shown while no hand has been seen for a few seconds (`AbsentHandNotice`), nil otherwise.
     public var handNotice: String?
+    /// The score played along with (`--play-along`), and where it stands now.
+    public var playAlong: PlayAlongGuide?
+    public var playAlongMoment: PlayAlongGuide.Moment?
 
     public init() {}
 }

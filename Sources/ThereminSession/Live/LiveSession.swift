@@ -27,6 +27,9 @@ public final class LiveSession {
         public var stopRequest: () -> Int32? = { nil }
         /// Called when the player presses the mute key, to remember the state; returns a problem to show, if any.
         public var rememberMute: (Bool) -> String? = { _ in nil }
+        /// The score to play along with: its count-in starts with the sound (the backing's lead-in, in place of
+        /// the start cue), the displays show it, and the run ends a second after its last note.
+        public var playAlong: Score?
 
         public init() {}
     }
@@ -56,6 +59,8 @@ public final class LiveSession {
     private var reportedRecordingProblem = false
     private var reportedTrackerProblem = false
     private var reportedScheduling = false
+    /// When the play-along's first beat is heard, on the loop's clock (the sound's start plus the count-in).
+    public private(set) var firstBeat: Double?
 
     /// - Parameters:
     ///   - loop: the tracking thread, not yet started.
@@ -91,8 +96,14 @@ public final class LiveSession {
 
     /// Runs until the player stops, a stop is requested or the input ends; then shuts down cleanly.
     public func run() throws -> Ending {
+        if let score = options.playAlong, output != nil {
+            // The lead-in's first click is the mix's first sample: the first beat falls a bar after the start.
+            let beat = loop.clock.now() + score.countIn
+            firstBeat = beat
+            status.playAlong = PlayAlongGuide(score: score, firstBeat: beat)
+        }
         output?.start(mixer)
-        if !options.stopAfterCalibration { mixer.cues?.play(.start) }
+        if !options.stopAfterCalibration && firstBeat == nil { mixer.cues?.play(.start) }
         if status.muted { options.report("muted since the last run: press m to unmute") }
         loop.start()
         let start = loop.clock.now()
@@ -112,6 +123,10 @@ public final class LiveSession {
             updateStatus(from: snapshot, at: now)
             if let calibrated = calibrationEnding(showing: snapshot) {
                 ending = calibrated
+                break
+            }
+            if status.playAlongMoment?.finished == true {
+                ending = .endOfInput
                 break
             }
             if let quit = handle(display.show(snapshot, status: status)) {
@@ -156,6 +171,7 @@ public final class LiveSession {
         status.frequency = renderer.currentFrequency
         status.latency = stats.summary(.total)?.median
         status.loop = mixer.looper?.status
+        status.playAlongMoment = status.playAlong?.moment(at: now, frequency: status.level > 0.001 ? status.frequency : nil)
         status.calibrating = snapshot.calibrationStatus != nil
         // Not while calibrating: its own prompts say where the hand should be.
         status.handNotice = status.calibrating
