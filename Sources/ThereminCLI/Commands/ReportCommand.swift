@@ -23,7 +23,10 @@ struct ReportCommand {
             ? AudioCrossCheck(trace: trace, sound: sound, report: report, sampleRate: settings.sampleRate) : nil
         let name = URL(fileURLWithPath: tracePath).lastPathComponent
         if let plotPath = settings.practice.plot {
-            let canvas = IntonationPlot(report: report, points: points, settings: intonation, title: name).draw()
+            let melody = playAlong.map { IntonationPlot.Melody($0.result, firstBeat: $0.firstBeat, traceStart: plan.startTime) }
+            let title = playAlong.map { String(format: "%@   %@ %.0f of 100", name, $0.result.title, $0.result.overall) } ?? name
+            let canvas = IntonationPlot(report: report, points: points, settings: intonation, title: title,
+                                        melody: melody).draw()
             if let problem = canvas.problem { throw problem }
             try ConfigFiles.write(Data(try canvas.pngData()), to: plotPath, createFolder: false)
         }
