@@ -61,6 +61,8 @@ public final class LiveSession {
     private var reportedScheduling = false
     /// When the play-along's first beat is heard, on the loop's clock (the sound's start plus the count-in).
     public private(set) var firstBeat: Double?
+    /// Frames tracked when the fingertip's trail last grew.
+    private var trailFrames = 0
 
     /// - Parameters:
     ///   - loop: the tracking thread, not yet started.
@@ -172,6 +174,14 @@ public final class LiveSession {
         status.latency = stats.summary(.total)?.median
         status.loop = mixer.looper?.status
         status.playAlongMoment = status.playAlong?.moment(at: now, frequency: status.level > 0.001 ? status.frequency : nil)
+        // No hand during the count-in is the player waiting for the first beat, not a hand out of view.
+        if status.playAlongMoment?.countIn != nil { status.handNotice = nil }
+        if let moment = status.playAlongMoment, snapshot.trackedFrames != trailFrames {
+            trailFrames = snapshot.trackedFrames
+            let hand = snapshot.sample.flatMap { $0.present ? $0.y : nil }
+            status.fingertipTrail.append(TrailPoint(elapsed: moment.elapsed, y: hand))
+            status.fingertipTrail.removeAll { $0.elapsed < moment.elapsed - TrailPoint.kept }
+        }
         status.calibrating = snapshot.calibrationStatus != nil
         // Not while calibrating: its own prompts say where the hand should be.
         status.handNotice = status.calibrating
