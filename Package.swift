@@ -58,7 +58,7 @@ let package = Package(
         .systemLibrary(name: "CXCB", pkgConfig: "xcb", providers: [.apt(["libxcb1-dev"])]),
         .target(name: "CPreview", dependencies: ["CShimSupport", "CXCB"],
                 cxxSettings: [.headerSearchPath("."), openCVHeaders], linkerSettings: openCVForPreview),
-        .target(name: "ThereminPreview", dependencies: ["ThereminCore", "CVisionLoader", "VisionCalls"]),
+        .target(name: "ThereminPreview", dependencies: ["ThereminCore", "ThereminSession", "CVisionLoader", "VisionCalls"]),
 
         // MARK: what the OpenCV shims share, and how the Swift side reaches them
         // guarded(): C++ exceptions to a status and a one-line message, for every shim (header only).
@@ -128,7 +128,8 @@ let package = Package(
         .testTarget(name: "ThereminVideoTests", dependencies: ["ThereminVideo", "ThereminCore"]),
         .testTarget(name: "ThereminTrackingTests", dependencies: ["ThereminTracking", "CHandTracker", "ThereminVideo", "ThereminCore",
                                                             "ThereminTestSupport"]),
-        .testTarget(name: "ThereminPreviewTests", dependencies: ["ThereminPreview", "ThereminCore"]),
+        .testTarget(name: "ThereminPreviewTests", dependencies: ["ThereminPreview", "ThereminCore", "ThereminSession",
+                                                             "ThereminTestSupport"]),
         .testTarget(name: "VisionCallsTests", dependencies: ["VisionCalls", "CVisionLoader"]),
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport", "CALSA",
                                                          "CSndfile"]),
@@ -139,6 +140,9 @@ let package = Package(
         .testTarget(name: "ThereminCLITests", dependencies: ["ThereminCLI", "ThereminCapture", "ThereminCore", "ThereminAudio", "ThereminTestSupport",
                                                        "ThereminPreview", "ThereminSession", "TestRunnerOptions"],
                     exclude: ["Fuzz/Regressions"]),
+        // The built program end to end: commands, bad input, PipeWire, installing (the unit tests are above).
+        .testTarget(name: "ThereminIntegrationTests", dependencies: ["ThereminCLI", "ThereminCapture", "ThereminCore", "ThereminAudio",
+                                                               "ThereminTestSupport", "ThereminSession"]),
     ],
     cxxLanguageStandard: .cxx17
 )

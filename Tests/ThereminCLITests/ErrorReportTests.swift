@@ -1,5 +1,6 @@
 import XCTest
 import ThereminCore
+import ThereminTestSupport
 @testable import ThereminCLI
 
 /// Every error becomes one line on stderr and the failure's kind, which `main.swift` turns into the status; an

@@ -58,22 +58,9 @@ final class TerminalDisplay: LiveDisplay {
         case .retry(let reason):
             return (reason, "")
         case .done(let box):
-            return ("Calibrated: " + describe(box, antenna: status.antenna), "")
+            return ("Calibrated: " + box.described(antenna: status.antenna), "")
         case .failed(let reason):
             return ("Calibration failed: " + reason, "")
         }
-    }
-
-    /// The box as the law plays it: under the antenna law pitch runs sideways (high at the edge nearer the rod) and
-    /// volume by height.
-    static func describe(_ box: Calibration, antenna: AntennaField.Side? = nil) -> String {
-        guard let antenna else {
-            return String(format: "pitch from y=%.2f (high) to y=%.2f (low), volume from x=%.2f (quiet) to x=%.2f (loud)",
-                          box.pitchTop, box.pitchBottom, box.volumeQuiet, box.volumeLoud)
-        }
-        let near = antenna == .right ? max(box.volumeQuiet, box.volumeLoud) : min(box.volumeQuiet, box.volumeLoud)
-        let far = antenna == .right ? min(box.volumeQuiet, box.volumeLoud) : max(box.volumeQuiet, box.volumeLoud)
-        return String(format: "pitch from x=%.2f (high, near the antenna) to x=%.2f (low), volume from y=%.2f (quiet) to y=%.2f (loud)",
-                      near, far, box.pitchBottom, box.pitchTop)
     }
 }

@@ -45,7 +45,7 @@ struct LivePlay {
         performance.problem = { outcome = ErrorReport.report($0) }
         performance.saveCalibration = save
         if case .calibrated(let box) = try performance.run() {
-            Output.out("calibrated: \(TerminalDisplay.describe(box, antenna: settings.mapping.antennaSide))\n")
+            Output.out("calibrated: \(box.described(antenna: settings.mapping.antennaSide))\n")
         }
         return outcome
     }

@@ -92,10 +92,18 @@ public final class VirtualDisplay: @unchecked Sendable {
         return picture
     }
 
-    /// The names of the top-level windows on the screen (`xwininfo -root -tree`), or nil without xwininfo.
-    public func windowNames() -> [String]? {
-        guard let xwininfo = VirtualDisplay.executable("xwininfo"),
-              let text = try? run(xwininfo, ["-root", "-tree"]) else { return nil }
+    /// Why the windows cannot be listed (xwininfo missing), or nil when they can.
+    public static var windowListUnavailableReason: String? {
+        executable("xwininfo") == nil ? "xwininfo is not installed (Debian package x11-utils)" : nil
+    }
+
+    /// The names of the top-level windows on the screen (`xwininfo -root -tree`).
+    /// - Throws: `VirtualDisplayError` when xwininfo is missing or fails.
+    public func windowNames() throws -> [String] {
+        guard let xwininfo = VirtualDisplay.executable("xwininfo") else {
+            throw VirtualDisplayError(description: VirtualDisplay.windowListUnavailableReason ?? "xwininfo is missing")
+        }
+        let text = try run(xwininfo, ["-root", "-tree"])
         return text.split(separator: "\n").compactMap { line in
             guard let open = line.firstIndex(of: "\""), let close = line[line.index(after: open)...].firstIndex(of: "\"")
             else { return nil }

@@ -3,20 +3,8 @@ import ThereminCore
 import ThereminSession
 @testable import ThereminCLI
 
-/// The calibration's words on the terminal (the preview shows the same): the steps and the result as the law plays
-/// the box.
+/// The calibration's words on the terminal (the preview shows the same): the steps, and what a trace notes.
 final class CalibrationTextTests: XCTestCase {
-    private let box = Calibration(pitchTop: 0.2, pitchBottom: 0.85, volumeQuiet: 0.3, volumeLoud: 0.9)
-
-    func testTheResultIsDescribedAlongTheLawsAxes() {
-        XCTAssertEqual(TerminalDisplay.describe(box),
-                       "pitch from y=0.20 (high) to y=0.85 (low), volume from x=0.30 (quiet) to x=0.90 (loud)")
-        XCTAssertEqual(TerminalDisplay.describe(box, antenna: .right),
-                       "pitch from x=0.90 (high, near the antenna) to x=0.30 (low), volume from y=0.85 (quiet) to y=0.20 (loud)")
-        XCTAssertEqual(TerminalDisplay.describe(box, antenna: .left),
-                       "pitch from x=0.30 (high, near the antenna) to x=0.90 (low), volume from y=0.85 (quiet) to y=0.20 (loud)")
-    }
-
     func testThePitchStepsSayWhereTheAntennaIs() {
         let steps = GuidedCalibration.Target.allCases.map {
             TerminalDisplay.calibrationText(GuidedCalibration.Status(target: $0, phase: .countdown(remaining: 2),

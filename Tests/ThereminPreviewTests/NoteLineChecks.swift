@@ -1,7 +1,6 @@
 import ThereminCore
-import ThereminPreview
 import ThereminTestSupport
-@testable import ThereminCLI
+@testable import ThereminPreview
 
 /// Checks that a preview picture (composed in process, or grabbed from the screen) shows the note lines exactly
 /// where the mapping says and their labels beside them. Returns what is wrong, so a failure names the row.

@@ -1,6 +1,5 @@
 import XCTest
 import ThereminCore
-@testable import ThereminCLI
 
 /// The looper's state in words, as the terminal line and the preview show it.
 final class LoopTextTests: XCTestCase {
@@ -25,19 +24,5 @@ final class LoopTextTests: XCTestCase {
                        "loop: overdubbing layer 3 3.5/4.0 s")
         XCTAssertEqual(LoopText.describe(status(.playing, layers: 4, length: 4, position: 0, full: true)),
                        "loop: playing 4 layers 0.0/4.0 s (full: u to undo one)")
-    }
-
-    func testTheLooperKeysAreBoundAndListedInTheHelp() {
-        XCTAssertEqual(KeyboardInput.action(for: 108), .loop)
-        XCTAssertEqual(KeyboardInput.action(for: 76), .loop, "L as well")
-        XCTAssertEqual(KeyboardInput.action(for: 117), .undoLayer)
-        XCTAssertEqual(KeyboardInput.action(for: 120), .clearLoop)
-        XCTAssertEqual(KeyboardInput.action(for: 113), .quit, "the existing keys keep their meaning")
-        let codes = KeyBindings.all.flatMap(\.codes)
-        XCTAssertEqual(codes.count, Set(codes).count, "no key does two things")
-        let help = HelpText.render()
-        for line in ["  l       looper: record a phrase", "  u       looper: undo the last layer", "  x       looper: clear the loop"] {
-            XCTAssertTrue(help.contains(line), "--help lists '\(line)'")
-        }
     }
 }

@@ -1,5 +1,4 @@
 import ThereminCore
-import ThereminPreview
 
 /// The antenna law's note lines: upright, at the sideways positions where each note is played, crowding together
 /// towards the rod as its field steepens, with their labels in a band along the bottom.

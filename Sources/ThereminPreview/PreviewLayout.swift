@@ -1,5 +1,4 @@
 import ThereminCore
-import ThereminPreview
 
 /// Where things go on the preview picture: its size for a camera frame, the pixel row of a normalized height, and
 /// the sizes of text and margins, which grow with the picture. The tests read the rows from here too.

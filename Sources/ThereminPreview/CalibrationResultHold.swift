@@ -3,16 +3,16 @@ import ThereminSession
 
 /// A calibration's result (done or failed) is in the live snapshot for one frame only; this keeps it on the preview
 /// for a while, with the playing box and the words, so the player sees that it worked before playing on.
-struct CalibrationResultHold {
-    let seconds: Double
+public struct CalibrationResultHold {
+    public let seconds: Double
     private var held: (status: GuidedCalibration.Status, until: Double)?
 
-    init(seconds: Double) {
+    public init(seconds: Double) {
         self.seconds = seconds
     }
 
     /// The snapshot to draw at `now`: `snapshot` itself, or with the held result while it lasts.
-    mutating func apply(to snapshot: LiveSnapshot, now: Double) -> LiveSnapshot {
+    public mutating func apply(to snapshot: LiveSnapshot, now: Double) -> LiveSnapshot {
         if let status = snapshot.calibrationStatus {
             switch status.phase {
             case .done, .failed:

@@ -1,7 +1,7 @@
 import XCTest
 import ThereminCore
 import ThereminSession
-@testable import ThereminCLI
+@testable import ThereminPreview
 
 final class PreviewNoteLinesTests: XCTestCase {
     func testChromaticDefaultRangeHasEverySemitoneWithCAndAEmphasized() {

@@ -1,9 +1,8 @@
 import XCTest
 import ThereminCore
 import ThereminSession
-import ThereminPreview
 import ThereminTestSupport
-@testable import ThereminCLI
+@testable import ThereminPreview
 
 /// The antenna law on the preview: upright note lines at the columns where the mapping plays each note, crowding
 /// towards the rod, labels in the band along the bottom; the calibration's sideways readings drawn upright.

@@ -1,4 +1,5 @@
 import Foundation
+import ThereminTestSupport
 
 extension BinaryTestCase {
     /// Whether the user nobody can reach `path`: it and every folder from / down to it have the others' execute

@@ -1,11 +1,12 @@
 import ThereminCore
 import ThereminSession
-import ThereminPreview
 
 /// Composes one preview picture from the newest snapshot: the mirrored camera picture, the note lines where the
 /// mapping and calibration put each note, the playing box, the hand, the readout, and prompts and warnings.
-struct PreviewComposer {
-    func compose(_ snapshot: LiveSnapshot, status: LiveStatus) -> Canvas {
+public struct PreviewComposer {
+    public init() {}
+
+    public func compose(_ snapshot: LiveSnapshot, status: LiveStatus) -> Canvas {
         let layout = snapshot.frame.map { PreviewLayout(frameWidth: $0.width, frameHeight: $0.height) } ?? .waiting
         var canvas = Canvas(width: layout.width, height: layout.height)
         if let frame = snapshot.frame {

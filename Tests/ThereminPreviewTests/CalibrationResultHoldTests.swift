@@ -1,7 +1,7 @@
 import XCTest
 import ThereminCore
 import ThereminSession
-@testable import ThereminCLI
+@testable import ThereminPreview
 
 final class CalibrationResultHoldTests: XCTestCase {
     /// A guided calibration fed four steady positions in turn: top, bottom, right, left.

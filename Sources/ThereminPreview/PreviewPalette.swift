@@ -1,7 +1,8 @@
-import ThereminPreview
-
 /// The preview's colours. Lines and text are bright with a dark outline, so they read over any camera picture.
-enum PreviewPalette {
+public enum PreviewPalette {}
+
+// Public to the report's plot, which draws in the same colours.
+public extension PreviewPalette {
     /// A natural note's line and label.
     static let naturalLine = Color(grey: 235)
     /// A sharp's line and label: a cooler, dimmer white, like the black keys standing back.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import ThereminCLI
+@testable import ThereminPreview
 
 final class PreviewLayoutTests: XCTestCase {
     func testPictureSizeKeepsTheAspectRatioAndAReadableHeight() {

@@ -1,7 +1,6 @@
 import Foundation
 import ThereminCore
 import ThereminSession
-import ThereminPreview
 
 /// The readout in the top right corner: the note, how many cents off, the frequency, the level, the waveform, the
 /// rates, and the muted and paused tags; and the keys in the bottom right corner.

@@ -1,16 +1,15 @@
 import XCTest
 import Foundation
-import ThereminTestSupport
 
 /// Base for end-to-end tests of the built `theremin` binary: finds it (the test skips when it was not built) and
 /// gives each test a fresh scratch folder, removed afterwards.
-class BinaryTestCase: XCTestCase {
+open class BinaryTestCase: XCTestCase {
     /// The scratch folder of the running test.
-    var directory: URL!
+    public var directory: URL!
     /// Path of the built `theremin` executable.
-    var binary: String!
+    public var binary: String!
 
-    override func setUpWithError() throws {
+    open override func setUpWithError() throws {
         guard let path = ProcessRunner.product("theremin") else {
             throw XCTSkip("the theremin binary is not built (run `swift build` first)")
         }
@@ -20,7 +19,7 @@ class BinaryTestCase: XCTestCase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    override func tearDownWithError() throws {
+    open override func tearDownWithError() throws {
         if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 }

@@ -1,11 +1,10 @@
 import Foundation
-import ThereminCore
 
 /// The looper's state in words, the same on the terminal line and in the preview: what it is doing, the layers
 /// and where the loop is.
-enum LoopText {
+public enum LoopText {
     /// Nil while the looper is empty (nothing to say).
-    static func describe(_ status: LoopStatus?) -> String? {
+    public static func describe(_ status: LoopStatus?) -> String? {
         guard let status else { return nil }
         let layers = status.layers == 1 ? "1 layer" : "\(status.layers) layers"
         let place = String(format: "%.1f/%.1f s", status.position, status.length)

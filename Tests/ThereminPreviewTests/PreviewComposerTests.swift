@@ -1,9 +1,8 @@
 import XCTest
 import ThereminCore
 import ThereminSession
-import ThereminPreview
 import ThereminTestSupport
-@testable import ThereminCLI
+@testable import ThereminPreview
 
 /// The composed picture, checked pixel by pixel without a window: lines at the mapping's rows, labels, the box,
 /// the hand, tags and prompts.

@@ -1,6 +1,5 @@
 import Foundation
 import ThereminCore
-import ThereminPreview
 
 /// The guided calibration on the preview: the step and what to do, a countdown or a progress bar, retry and result
 /// messages (the same words as the terminal's), and the positions already read, drawn where they are. It takes the
@@ -32,7 +31,7 @@ extension PreviewComposer {
             rows.append((step, PreviewPalette.title, body, layout.textThickness))
             rows += wrapped(reason, color: PreviewPalette.warning, scale: body, thickness: bold, width: inner)
         case .done(let box):
-            rows += wrapped("Calibrated: " + TerminalDisplay.describe(box, antenna: status.antenna), color: PreviewPalette.inTune, scale: body,
+            rows += wrapped("Calibrated: " + box.described(antenna: status.antenna), color: PreviewPalette.inTune, scale: body,
                             thickness: bold, width: inner)
         case .failed(let reason):
             rows += wrapped("Calibration failed: " + reason, color: PreviewPalette.failure, scale: body,

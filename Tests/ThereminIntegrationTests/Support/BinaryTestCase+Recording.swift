@@ -1,4 +1,5 @@
 import Foundation
+import ThereminTestSupport
 
 extension BinaryTestCase {
     /// Waits (up to `timeout`) until the live take `name` in the test's folder holds more than `lines` rows.
