@@ -1,7 +1,6 @@
 import Foundation
 import ThereminCore
 import ThereminSession
-import ThereminPreview
 
 /// The play-along on the preview: the notes ahead as bars on their note lines, scrolling from the right towards a
 /// "now" line; the note due turns green while the pitch is within ±15 cents of it; the fingertip's recent heights

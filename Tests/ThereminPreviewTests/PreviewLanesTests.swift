@@ -1,8 +1,7 @@
 import XCTest
 import ThereminCore
 import ThereminSession
-import ThereminPreview
-@testable import ThereminCLI
+@testable import ThereminPreview
 
 /// The play-along's note lanes on the composed picture, pixel by pixel: the note due on its line at the now line,
 /// green only within ±15 cents, the notes ahead right of it where their times put them, the fingertip's trail left

@@ -3,7 +3,7 @@ import Foundation
 import ThereminCore
 import ThereminSession
 import ThereminTestSupport
-@testable import ThereminCLI
+@testable import ThereminPreview
 
 /// The play-along's note lanes on screen: the demo's generated hand plays a score along in the preview window
 /// under Xvfb, the screen is grabbed, and the score's notes must stand as bars on their own lines, right of the now

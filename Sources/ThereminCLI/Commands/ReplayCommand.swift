@@ -24,7 +24,7 @@ struct ReplayCommand {
         let outcome = try playOrRender(trace)
         if settings.playAlong.score != nil {
             let plan = ReplayPlan(trace: trace, mapper: settings.sound.mapper, sampleRate: Double(settings.sampleRate), tail: 0)
-            if let judged = try PlayAlongJudge(trace: trace, pitch: PlayedPitch(plan: plan), settings: settings) {
+            if let judged = try PlayAlongJudge(trace: trace, pitch: PlayedPitch(plan: plan, voice: settings.sound.voice), settings: settings) {
                 Output.out(judged.text)
             }
         }

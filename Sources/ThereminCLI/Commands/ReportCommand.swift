@@ -18,7 +18,7 @@ struct ReportCommand {
         let plan = ReplayPlan(trace: trace, mapper: sound.mapper, sampleRate: Double(settings.sampleRate), tail: 0)
         let points = plan.pitchPoints
         let report = IntonationReport(points: points, settings: intonation)
-        let playAlong = try PlayAlongJudge(trace: trace, pitch: PlayedPitch(plan: plan), settings: settings)
+        let playAlong = try PlayAlongJudge(trace: trace, pitch: PlayedPitch(plan: plan, voice: settings.sound.voice), settings: settings)
         let check = settings.practice.checkAudio
             ? AudioCrossCheck(trace: trace, sound: sound, report: report, sampleRate: settings.sampleRate) : nil
         let name = URL(fileURLWithPath: tracePath).lastPathComponent
@@ -35,7 +35,13 @@ struct ReportCommand {
                                                playAlong: playAlong.map { .init($0.result, firstBeat: $0.firstBeat) }))
         } else {
             Output.out(IntonationText.render(report, trace: tracePath, crossCheck: check))
-            if let playAlong { Output.out(playAlong.text) }
+            if let playAlong {
+                Output.out(playAlong.text)
+                if settings.practice.checkAudio {
+                    Output.out(PlayAlongSoundCheck(trace: trace, sound: sound, score: playAlong.result,
+                                                   firstBeat: playAlong.firstBeat, sampleRate: settings.sampleRate).summary + "\n")
+                }
+            }
             if let plotPath = settings.practice.plot {
                 Output.out("plot: \(plotPath) (\(IntonationPlot.width)x\(IntonationPlot.height))\n")
             }

@@ -147,7 +147,10 @@ public struct LivePerformance {
         followers.finish()
         followers.report()
         let playAlong = options.playAlong.flatMap { score in
-            session.firstBeat.map { PlayAlongScore(score: score, pitch: played.pitch, start: $0) }
+            session.firstBeat.map {
+                PlayAlongScore(score: score, pitch: played.pitch(voice: description.sound.voice,
+                                                                 sampleRate: Double(setup.sampleRate)), start: $0)
+            }
         }
         if let take, let firstBeat = session.firstBeat, let origin = played.clockOrigin {
             try? take.writer.note(PlayAlongTake.startKey, String(format: "%.6f", firstBeat - origin))

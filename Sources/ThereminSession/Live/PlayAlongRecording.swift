@@ -21,8 +21,10 @@ final class PlayAlongRecording: Sendable {
         }
     }
 
-    /// The pitch as played, on the capture clock.
-    var pitch: PlayedPitch { played.withLock { PlayedPitch(times: $0.times, controls: $0.controls) } }
+    /// The pitch as `voice` sounded it, on the capture clock.
+    func pitch(voice: VoiceSettings, sampleRate: Double) -> PlayedPitch {
+        played.withLock { PlayedPitch(times: $0.times, controls: $0.controls, voice: voice, sampleRate: sampleRate) }
+    }
 
     var clockOrigin: Double? { played.withLock { $0.origin } }
 }

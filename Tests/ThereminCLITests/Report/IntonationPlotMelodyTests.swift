@@ -13,7 +13,7 @@ final class IntonationPlotMelodyTests: XCTestCase {
         let trace = IntonationTraces.trace([.absent(seconds: 1), .hold(midi: 60, cents: 0, seconds: 1),
                                             .hold(midi: 64, cents: -40, seconds: 1), .absent(seconds: 1)])
         let plan = ReplayPlan(trace: trace, mapper: ControlMapper(), sampleRate: 48_000, tail: 0)
-        let judged = PlayAlongScore(score: score, pitch: PlayedPitch(plan: plan), start: 1)
+        let judged = PlayAlongScore(score: score, pitch: PlayedPitch(plan: plan, voice: VoiceSettings(pitchGlide: 1)), start: 1)
         let points = plan.pitchPoints
         let settings = IntonationSettings()
         let plot = IntonationPlot(report: IntonationReport(points: points, settings: settings), points: points,

@@ -74,7 +74,7 @@ final class PlayAlongReportTests: BinaryTestCase {
         let playAlong = try XCTUnwrap(document["playAlong"] as? [String: Any], json.stdout)
         let notes = try XCTUnwrap(playAlong["notes"] as? [[String: Any]])
         XCTAssertEqual(notes[2]["medianCents"] as? Double ?? .nan, 30, accuracy: 0.5)
-        XCTAssertEqual(playAlong["firstBeat"] as? Double ?? .nan, 1, accuracy: 1e-6)
+        XCTAssertEqual(playAlong["firstBeat"] as? Double ?? .nan, 1, accuracy: 0.002, "the first sound, to the millisecond")
     }
 
     func testBadScoresGetOneLineAndStatusTwo() throws {
@@ -112,5 +112,24 @@ final class PlayAlongReportTests: BinaryTestCase {
                 XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "one line: \(result.stderr)")
             }
         }
+    }
+
+    /// `--report-audio` of a play-along: the demo's hand plays its own tune (63 notes) and the rendered sound's
+    /// pitch agrees with every note's figures (docs/performance.md has the figures).
+    func testTheSoundAgreesWithTheScoresFigures() throws {
+        let take = directory.appendingPathComponent("demo.csv").path
+        let wav = directory.appendingPathComponent("demo.wav").path
+        let demo = try ProcessRunner.run(binary, ["--demo", "--play-along", "demo", "--output", wav, "--record", take])
+        XCTAssertEqual(demo.status, 0, demo.stderr)
+        let result = try ProcessRunner.run(binary, ["--report", take, "--report-audio"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let line = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("play-along sound check") },
+                                 result.stdout)
+        let numbers = line.split(whereSeparator: { !"0123456789.".contains($0) }).compactMap { Double($0) }
+        XCTAssertEqual(numbers.count, 4, String(line))
+        XCTAssertLessThan(numbers[0], 1, "cents: \(line)")
+        XCTAssertEqual(numbers[1], 63, "every note's pitch measured: \(line)")
+        XCTAssertLessThanOrEqual(numbers[2], 5, "milliseconds: \(line)")
+        XCTAssertEqual(numbers[3], 63, "every note's arrival measured: \(line)")
     }
 }

@@ -1,6 +1,6 @@
-/// The pitch the instrument sounded at any moment of a performance, between frames as well as at them: each
-/// frame's control holds until the next, its pitch moving along the path the control carries (`Control.advanced`),
-/// as the audio thread plays it. What the play-along scoring samples, finer than the frames.
+/// The pitch the instrument sounded at any moment of a performance, between frames as well as at them, read from
+/// the voice playing the performance every millisecond (its glide and its path between frames included). What the
+/// play-along scoring samples, finer than the frames.
 public struct PlayedPitch: Sendable {
     /// Each frame's time (seconds, trace time) and control, in time order.
     private let times: [Double]
@@ -8,26 +8,61 @@ public struct PlayedPitch: Sendable {
     /// How long the last frame lasts.
     private let lastLength: Double
 
-    /// The performance as a replay plan schedules it (the closing fade-out left out).
-    public init(plan: ReplayPlan) {
-        let frames = plan.schedule.count > 1 ? plan.schedule.dropLast() : plan.schedule[...]
-        times = frames.map { plan.startTime + Double($0.sampleIndex) / plan.sampleRate }
-        controls = frames.map(\.control)
-        lastLength = ReplayPlan.typicalInterval(ofTimes: times)
+    /// The performance of a replay plan as `voice` sounds it (`init(voice:…)`).
+    public init(plan: ReplayPlan, voice: VoiceSettings) {
+        self.init(voice: Voice(settings: voice, sampleRate: plan.sampleRate), sampleRate: plan.sampleRate,
+                  schedule: plan.schedule, startTime: plan.startTime, frames: (plan.schedule.last?.sampleIndex ?? 0) + 1)
     }
 
-    /// A performance known only at its points (each holds its pitch until the next).
-    public init(points: [PitchPoint]) {
-        times = points.map(\.t)
-        controls = points.map { Control(frequency: $0.frequency, amplitude: $0.level, gate: $0.sounding) }
-        lastLength = ReplayPlan.typicalInterval(ofTimes: times)
+    /// A live performance as `voice` sounds it: each frame's capture time and control, as the tracking loop sent
+    /// them, scheduled at their times from the first.
+    public init(times: [Double], controls: [Control], voice: VoiceSettings, sampleRate: Double) {
+        let start = times.first ?? 0
+        let schedule = zip(times, controls).map {
+            TimedControl(sampleIndex: Int((($0.0 - start) * sampleRate).rounded()), control: $0.1)
+        }
+        self.init(voice: Voice(settings: voice, sampleRate: sampleRate), sampleRate: sampleRate, schedule: schedule,
+                  startTime: start, frames: (schedule.last?.sampleIndex ?? 0) + Int(sampleRate / 30))
     }
 
-    /// A performance as live play sent it: each frame's capture time and control.
-    public init(times: [Double], controls: [Control]) {
+    /// Pitches known at `times`, each holding (along its control's path) until the next.
+    init(times: [Double], controls: [Control]) {
         self.times = times
         self.controls = controls
         lastLength = ReplayPlan.typicalInterval(ofTimes: times)
+    }
+
+    /// The pitch `voice` sounds playing `schedule`, read from the voice itself every millisecond: its glide and the
+    /// path it follows between frames included, so the score judges what was heard.
+    /// - Parameters:
+    ///   - startTime: the time (seconds) of sample index 0.
+    ///   - frames: how many samples to play (the schedule's last entry, or more).
+    public init(voice: Voice, sampleRate: Double, schedule: [TimedControl], startTime: Double, frames: Int) {
+        var voice = voice
+        let step = max(1, Int((sampleRate / 1_000).rounded()))
+        var scratch = [Float](repeating: 0, count: step)
+        var times: [Double] = [], controls: [Control] = []
+        times.reserveCapacity(frames / step + 1)
+        controls.reserveCapacity(frames / step + 1)
+        var next = 0
+        var position = 0
+        scratch.withUnsafeMutableBufferPointer { buffer in
+            guard let output = buffer.baseAddress else { return }
+            while position < frames {
+                while next < schedule.count && schedule[next].sampleIndex <= position {
+                    voice.apply(schedule[next].control)
+                    next += 1
+                }
+                let chunk = min(step, frames - position, next < schedule.count ? schedule[next].sampleIndex - position : step)
+                voice.render(into: output, count: max(1, chunk))
+                position += max(1, chunk)
+                // What sounds at the chunk's end, for the millisecond from there.
+                times.append(startTime + Double(position) / sampleRate)
+                controls.append(Control(frequency: voice.currentFrequency, amplitude: voice.currentLevel,
+                                        gate: voice.isGateOpen))
+            }
+        }
+        self.init(times: times, controls: controls)
     }
 
     /// When the sound first came on (trace time), nil when it never did.

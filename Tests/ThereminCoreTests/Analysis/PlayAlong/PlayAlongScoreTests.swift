@@ -6,6 +6,8 @@ import ThereminTestSupport
 final class PlayAlongScoreTests: XCTestCase {
     /// Eight notes at 120 beats a minute, half a second each (15 frames at 30 a second), the last two beats long.
     static let melody = try! Score(text: "tempo 120\nC4 D4 E4 F4 G4 A4 G4 E4:2\n", named: "melody")
+    /// The voice as live play and the replay sound it with the motion estimator (its pitch glide of 1 ms).
+    static let voice = VoiceSettings(pitchGlide: SmoothingSettings.expressive.defaultPitchGlide)
 
     /// The melody as the hand plays it, from the first beat: each note `cents[i]` off, the fifth `lateFifth` late
     /// (the fourth held on so long).
@@ -18,7 +20,7 @@ final class PlayAlongScoreTests: XCTestCase {
             steps.append(.hold(midi: note.midi, cents: cents[index], seconds: seconds))
         }
         let plan = ReplayPlan(trace: IntonationTraces.trace(steps), mapper: ControlMapper(), sampleRate: 48_000, tail: 0)
-        return PlayAlongScore(score: Self.melody, pitch: PlayedPitch(plan: plan), start: 0)
+        return PlayAlongScore(score: Self.melody, pitch: PlayedPitch(plan: plan, voice: Self.voice), start: 0)
     }
 
     func testAnExactPerformanceScoresNoCentsAndNoLatenessOnEveryNote() throws {
@@ -55,7 +57,7 @@ final class PlayAlongScoreTests: XCTestCase {
     func testANoteNeverPlayedScoresNothing() {
         let plan = ReplayPlan(trace: IntonationTraces.trace([.hold(midi: 60, cents: 0, seconds: 0.5), .absent(seconds: 4)]),
                               mapper: ControlMapper(), sampleRate: 48_000, tail: 0)
-        let score = PlayAlongScore(score: Self.melody, pitch: PlayedPitch(plan: plan), start: 0)
+        let score = PlayAlongScore(score: Self.melody, pitch: PlayedPitch(plan: plan, voice: Self.voice), start: 0)
         XCTAssertTrue(score.notes[0].reached)
         XCTAssertEqual(score.notes.dropFirst().filter(\.reached).count, 0)
         XCTAssertEqual(score.notes[1].points, 0)
@@ -67,7 +69,7 @@ final class PlayAlongScoreTests: XCTestCase {
         let steps: [IntonationTraces.Step] = [.absent(seconds: 2)]
             + Self.melody.notes.map { .hold(midi: $0.midi, cents: 0, seconds: $0.duration) }
         let plan = ReplayPlan(trace: IntonationTraces.trace(steps), mapper: ControlMapper(), sampleRate: 48_000, tail: 0)
-        let score = PlayAlongScore(score: Self.melody, pitch: PlayedPitch(plan: plan), start: 2)
+        let score = PlayAlongScore(score: Self.melody, pitch: PlayedPitch(plan: plan, voice: Self.voice), start: 2)
         XCTAssertEqual(score.reached, 8)
         XCTAssertEqual(try XCTUnwrap(score.notes[5].lateness), 0, accuracy: 0.005)
     }
