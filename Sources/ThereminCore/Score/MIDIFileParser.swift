@@ -19,8 +19,13 @@ struct MIDIFileParser {
         }
     }
 
-    /// A problem with the bytes, phrased for `ScoreError`.
-    struct Malformed: Error { let problem: String }
+    /// A problem with the bytes, phrased for `ScoreError`, and what to do about it.
+    struct Malformed: Error {
+        let problem: String
+        var remedy = "save the score again as a Standard MIDI File (format 0 or 1)"
+
+        var description: String { problem + "; " + remedy }
+    }
 
     let format: Int
     /// Ticks per quarter note.
@@ -51,10 +56,12 @@ struct MIDIFileParser {
         let rawDivision = try reader.uint16()
         try reader.skip(headerLength - 6)
         guard format <= 1 else {
-            throw Malformed(problem: "it is a format \(format) MIDI file; theremin reads formats 0 and 1 (save it as one of those)")
+            throw Malformed(problem: "it is a format \(format) MIDI file, and theremin reads formats 0 and 1",
+                            remedy: "save it as one of those")
         }
         guard rawDivision & 0x8000 == 0, rawDivision > 0 else {
-            throw Malformed(problem: "it is timed in SMPTE frames; theremin reads files timed in ticks per quarter note")
+            throw Malformed(problem: "it is timed in SMPTE frames, and theremin reads files timed in ticks per quarter note",
+                            remedy: "save it with a tempo (ticks per quarter note)")
         }
         var tracks: [Track] = []
         while tracks.count < count, reader.remaining >= 8 {
@@ -97,7 +104,8 @@ struct MIDIFileParser {
                     if type == 0x2F { return track }
                     if let event = meta(type: type, data: data) { track.events.append((tick, event)) }
                     if type == 0x51, data.count == 3, data.allSatisfy({ $0 == 0 }) {
-                        throw Malformed(problem: "track \(number) sets a tempo of 0 at tick \(tick); fix the tempo in the score")
+                        throw Malformed(problem: "track \(number) sets a tempo of 0 at tick \(tick)",
+                                        remedy: "fix the tempo in the score")
                     }
                 case 0xF0, 0xF7:
                     try reader.skip(try reader.variableLength())

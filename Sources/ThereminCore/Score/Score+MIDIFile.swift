@@ -8,7 +8,7 @@ extension Score {
         do {
             parsed = try MIDIFileParser(bytes)
         } catch {
-            throw ScoreError(file: file, problem: error.problem)
+            throw ScoreError(file: file, problem: error.description)
         }
         let quarter = Double(parsed.division)
         var timeline = ScoreTimeline()
@@ -40,7 +40,8 @@ extension Score {
         for (key, start) in sounding { notes.append((key, Double(start) / quarter, Double(last) / quarter)) }
         self = timeline.score(title: title ?? file, notes: notes)
         guard !self.notes.isEmpty else {
-            throw ScoreError(file: file, problem: "\(track) has no notes to play (a note needs a note-on and a later note-off)")
+            throw ScoreError(file: file, problem: "\(track) has no notes to play (a note needs a note-on and a later note-off); "
+                             + "pick the melody's track with --score-track")
         }
     }
 

@@ -46,7 +46,7 @@ extension Score {
                     tune = try Tune(line, tempo: 60)
                 } catch {
                     throw fail("'\(error.token)' is not a note (like E4, F#4:2 or Bb3:0.5), a rest (r, r:2) or a bar line "
-                               + "(|), and the line is not title, tempo or time")
+                               + "(|), and the line is not title, tempo or time; write it as one of those")
                 }
                 for event in tune.events {
                     let length = event.beats * 4 / Double(unit)

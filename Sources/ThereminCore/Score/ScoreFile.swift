@@ -5,9 +5,13 @@ import Foundation
 public enum ScoreFile {
     /// - Throws: `ScoreError` for a file that cannot be read, is neither kind of score, or has no melody.
     public static func read(path: String, track: ScoreTrack = .first) throws(ScoreError) -> Score {
+        var folder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &folder), folder.boolValue {
+            throw ScoreError(file: path, problem: "it is a folder; name a MIDI file or a text score")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read (check its permissions)"
-                : "there is no such file"
+                : "there is no such file; check the path"
             throw ScoreError(file: path, problem: reason)
         }
         let bytes = [UInt8](data)
