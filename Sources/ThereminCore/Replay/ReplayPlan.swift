@@ -47,15 +47,10 @@ public struct ReplayPlan: Sendable {
 
     /// Median time between samples, or 1/30 s for traces too short to tell.
     static func typicalInterval(_ samples: [HandSample]) -> Double {
-        typicalInterval(ofTimes: samples.map(\.t))
-    }
-
-    /// The median step between `times`, or 1/30 s when there are too few to tell.
-    static func typicalInterval(ofTimes times: [Double]) -> Double {
-        guard times.count > 2 else { return 1.0 / 30 }
+        guard samples.count > 2 else { return 1.0 / 30 }
         var gaps: [Double] = []
-        gaps.reserveCapacity(times.count - 1)
-        for i in 1..<times.count { gaps.append(times[i] - times[i - 1]) }
+        gaps.reserveCapacity(samples.count - 1)
+        for i in 1..<samples.count { gaps.append(samples[i].t - samples[i - 1].t) }
         gaps.sort()
         let median = gaps[gaps.count / 2]
         return median > 0 ? median : 1.0 / 30

@@ -2,11 +2,10 @@
 /// the voice playing the performance every millisecond (its glide and its path between frames included). What the
 /// play-along scoring samples, finer than the frames.
 public struct PlayedPitch: Sendable {
-    /// Each frame's time (seconds, trace time) and control, in time order.
+    /// The voice's pitch (cents above MIDI note 0; NaN while its gate was closed) from each time (seconds, trace
+    /// time) to the next, a millisecond apart.
     private let times: [Double]
-    private let controls: [Control]
-    /// How long the last frame lasts.
-    private let lastLength: Double
+    private let pitches: [Double]
 
     /// The performance of a replay plan as `voice` sounds it (`init(voice:…)`).
     public init(plan: ReplayPlan, voice: VoiceSettings) {
@@ -25,13 +24,6 @@ public struct PlayedPitch: Sendable {
                   startTime: start, frames: (schedule.last?.sampleIndex ?? 0) + Int(sampleRate / 30))
     }
 
-    /// Pitches known at `times`, each holding (along its control's path) until the next.
-    init(times: [Double], controls: [Control]) {
-        self.times = times
-        self.controls = controls
-        lastLength = ReplayPlan.typicalInterval(ofTimes: times)
-    }
-
     /// The pitch `voice` sounds playing `schedule`, read from the voice itself every millisecond: its glide and the
     /// path it follows between frames included, so the score judges what was heard.
     /// - Parameters:
@@ -41,9 +33,9 @@ public struct PlayedPitch: Sendable {
         var voice = voice
         let step = max(1, Int((sampleRate / 1_000).rounded()))
         var scratch = [Float](repeating: 0, count: step)
-        var times: [Double] = [], controls: [Control] = []
+        var times: [Double] = [], pitches: [Double] = []
         times.reserveCapacity(frames / step + 1)
-        controls.reserveCapacity(frames / step + 1)
+        pitches.reserveCapacity(frames / step + 1)
         var next = 0
         var position = 0
         scratch.withUnsafeMutableBufferPointer { buffer in
@@ -58,22 +50,21 @@ public struct PlayedPitch: Sendable {
                 position += max(1, chunk)
                 // What sounds at the chunk's end, for the millisecond from there.
                 times.append(startTime + Double(position) / sampleRate)
-                controls.append(Control(frequency: voice.currentFrequency, amplitude: voice.currentLevel,
-                                        gate: voice.isGateOpen))
+                let frequency = voice.currentFrequency
+                pitches.append(voice.isGateOpen && frequency > 0 ? Note.midi(frequency: frequency) * 100 : .nan)
             }
         }
-        self.init(times: times, controls: controls)
+        self.times = times
+        self.pitches = pitches
     }
 
     /// When the sound first came on (trace time), nil when it never did.
     public var firstSound: Double? {
-        zip(times, controls).first { $0.1.gate && $0.1.frequency > 0 }?.0
+        zip(times, pitches).first { !$0.1.isNaN }?.0
     }
 
-    /// Seconds from the first frame to the end of the last.
-    public var end: Double { (times.last ?? 0) + lastLength }
-
-    /// The pitch sounding at `time` in cents above MIDI note 0, nil while silent or outside the performance.
+    /// The pitch sounding at `time` in cents above MIDI note 0, nil while silent or outside the performance (up to
+    /// a millisecond after its last reading).
     public func cents(at time: Double) -> Double? {
         var low = 0, high = times.count
         while low < high {
@@ -82,10 +73,7 @@ public struct PlayedPitch: Sendable {
         }
         guard low > 0 else { return nil }
         let index = low - 1
-        let control = controls[index]
-        guard control.gate, control.frequency > 0, index + 1 < times.count || time < times[index] + lastLength else {
-            return nil
-        }
-        return Note.midi(frequency: control.advanced(by: time - times[index]).frequency) * 100
+        guard !pitches[index].isNaN, index + 1 < times.count || time < times[index] + 0.001 else { return nil }
+        return pitches[index]
     }
 }
