@@ -16,6 +16,10 @@ struct PlayAlongJudge {
     init?(trace: Trace, pitch: PlayedPitch, settings: Settings) throws {
         let take = PlayAlongTake(trace.metadata)
         var chosen = settings.playAlong.score
+        if let unpaced = settings.playAlong.unpaced, !settings.playAlong.paceGiven, let take {
+            // The score named again for a take played at another pace: the take's pace.
+            chosen = unpaced.paced(by: take.pace)
+        }
         if chosen == nil, let take {
             do {
                 let track = take.track.flatMap(ScoreTrack.init) ?? .first

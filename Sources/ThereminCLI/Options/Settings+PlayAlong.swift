@@ -14,6 +14,9 @@ struct PlayAlongSettings: Sendable {
     var pace = PlayAlongPace.spec.defaultValue
     /// The score, read and paced; nil without `--play-along`.
     var score: Score?
+    /// The score as read, before pacing, and whether `--tempo-scale` was given (a take's own pace applies if not).
+    var unpaced: Score?
+    var paceGiven = false
 
     /// The modes a score is played or judged in.
     private static let modes: Set<Settings.Mode.Kind> = [.play, .replay, .report, .demo]
@@ -34,8 +37,10 @@ struct PlayAlongSettings: Sendable {
             guard let track = ScoreTrack(text) else { throw UsageError("--score-track needs a track number, name or channel:N") }
             self.track = track
         }
+        paceGiven = parsed.has(Options.tempoScale)
         pace = try parsed.value(Options.tempoScale) ?? pace
         let read = try Self.score(path: path, track: track)
+        unpaced = read
         score = read.paced(by: pace)
         if mode.kind == .play || mode.kind == .demo { try Self.checkRange(read, path: path, mapping: mapping, octave: octave) }
     }

@@ -15,9 +15,11 @@ extension Score {
         var unit = 4
         var position = 0.0  // quarter notes
         var notes: [(midi: Int, start: Double, end: Double)] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // A byte-order mark some editors write is not part of the first line's first word.
+        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        for (index, raw) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let keyword = words.first?.lowercased() else { continue }
             func fail(_ problem: String) -> ScoreError { ScoreError(file: file, line: index + 1, problem: problem) }
             switch keyword {

@@ -42,6 +42,13 @@ final class TextScoreTests: XCTestCase {
         XCTAssertEqual(score.nextIndex(after: 0.5), 1)
     }
 
+    func testWindowsLineEndsAndAByteOrderMarkAreRead() throws {
+        let score = try Score(text: "\u{FEFF}title Crlf\r\ntempo 60\r\nC4 D4:2\r\n", named: "crlf.txt")
+        XCTAssertEqual(score.title, "Crlf")
+        XCTAssertEqual(score.notes.map(\.name), ["C4", "D4"])
+        XCTAssertEqual(score.notes[1].duration, 2, accuracy: 1e-9)
+    }
+
     func testBadLinesAreRefusedWithTheirLine() {
         let cases: [(String, String)] = [
             ("tempo 120\nC4 H4\n", "score s.txt, line 2: 'H4' is not a note"),

@@ -11,18 +11,19 @@ final class PlayAlongReportTests: BinaryTestCase {
 
     /// The score, and a take that plays it from t = 1 s (after a second without a hand), the third note 30 cents
     /// sharp and the fifth 100 ms late; with `metadata`, it says so in its header and after its rows.
-    private func writeTake(metadata: Bool) throws -> (take: String, score: String) {
+    private func writeTake(metadata: Bool, pace: Double = 1) throws -> (take: String, score: String) {
         let scorePath = directory.appendingPathComponent("scale.txt").path
         try Self.score.write(toFile: scorePath, atomically: true, encoding: .utf8)
         let notes = try Score(text: Self.score, named: "scale").notes
         var steps: [IntonationTraces.Step] = [.absent(seconds: 1)]
         for (index, note) in notes.enumerated() {
-            let seconds = note.duration + (index == 3 ? 0.1 : index == 4 ? -0.1 : 0)
+            let seconds = note.duration / pace + (index == 3 ? 0.1 : index == 4 ? -0.1 : 0)
             steps.append(.hold(midi: note.midi, cents: index == 2 ? 30 : 0, seconds: seconds))
         }
         var csv = IntonationTraces.csv(IntonationTraces.trace(steps))
         if metadata {
-            csv = csv.replacingOccurrences(of: "t,x,y,present\n", with: "# play-along: \(scorePath)\nt,x,y,present\n")
+            let paced = pace == 1 ? "" : "# tempo-scale: \(pace)\n"
+            csv = csv.replacingOccurrences(of: "t,x,y,present\n", with: "# play-along: \(scorePath)\n\(paced)t,x,y,present\n")
             csv += "# play-along-start: 1.000000\n"
         }
         let take = directory.appendingPathComponent("take.csv").path
@@ -55,6 +56,19 @@ final class PlayAlongReportTests: BinaryTestCase {
         }
         let again = try ProcessRunner.run(binary, ["--report", take])
         XCTAssertEqual(again.stdout, first.stdout, "byte-identical run to run")
+    }
+
+    func testATakePlayedAtAnotherPaceIsScoredAtItsPace() throws {
+        let (take, score) = try writeTake(metadata: true, pace: 0.5)
+        for extra in [[], ["--play-along", score]] {
+            let result = try ProcessRunner.run(binary, ["--report", take] + extra)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stdout.contains("(8 of 8 notes reached, 8 held)"), "\(extra): \(result.stdout)")
+            let rows = noteLines(result.stdout)
+            XCTAssertEqual(rows.count, 8, result.stdout)
+            XCTAssertEqual(rows[2][6], "+30¢", result.stdout)
+            XCTAssertEqual(Double(rows[5][2]) ?? 0, 5, accuracy: 1e-9, "A4 due at 5 s, half the pace: \(result.stdout)")
+        }
     }
 
     func testAScoreGivenWithReportOrReplayScoresAnyTake() throws {
