@@ -26,7 +26,8 @@ struct PlayAlongJudge {
                 chosen = try PlayAlongSettings.score(path: take.score, track: track).paced(by: take.pace)
             } catch let error as ScoreError {
                 throw ScoreError(file: error.file, line: error.line,
-                                 problem: error.problem + " (the take was played along with it: give the score with --play-along SCORE)")
+                                 problem: error.problem
+                                     + " (the take was played along with it: give the score with --play-along SCORE)")
             }
         }
         guard let score = chosen else { return nil }

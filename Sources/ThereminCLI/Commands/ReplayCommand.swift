@@ -23,8 +23,10 @@ struct ReplayCommand {
     func run(_ trace: Trace) throws -> Outcome {
         let outcome = try playOrRender(trace)
         if settings.playAlong.score != nil {
-            let plan = ReplayPlan(trace: trace, mapper: settings.sound.mapper, sampleRate: Double(settings.sampleRate), tail: 0)
-            if let judged = try PlayAlongJudge(trace: trace, pitch: PlayedPitch(plan: plan, voice: settings.sound.voice), settings: settings) {
+            let plan = ReplayPlan(trace: trace, mapper: settings.sound.mapper, sampleRate: Double(settings.sampleRate),
+                                  tail: 0)
+            let pitch = PlayedPitch(plan: plan, voice: settings.sound.voice)
+            if let judged = try PlayAlongJudge(trace: trace, pitch: pitch, settings: settings) {
                 Output.out(judged.text)
             }
         }

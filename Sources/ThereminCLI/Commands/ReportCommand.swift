@@ -18,7 +18,8 @@ struct ReportCommand {
         let plan = ReplayPlan(trace: trace, mapper: sound.mapper, sampleRate: Double(settings.sampleRate), tail: 0)
         let points = plan.pitchPoints
         let report = IntonationReport(points: points, settings: intonation)
-        let playAlong = try PlayAlongJudge(trace: trace, pitch: PlayedPitch(plan: plan, voice: settings.sound.voice), settings: settings)
+        let playAlong = try PlayAlongJudge(trace: trace, pitch: PlayedPitch(plan: plan, voice: sound.voice),
+                                           settings: settings)
         let check = settings.practice.checkAudio
             ? AudioCrossCheck(trace: trace, sound: sound, report: report, sampleRate: settings.sampleRate) : nil
         let name = URL(fileURLWithPath: tracePath).lastPathComponent

@@ -12,8 +12,9 @@ extension Score {
         }
         let quarter = Double(parsed.division)
         var timeline = ScoreTimeline()
-        let all = parsed.tracks.flatMap(\.events).sorted { $0.tick < $1.tick }
-        for (tick, event) in all {
+        let all = parsed.tracks.flatMap(\.events).enumerated()
+            .sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }
+        for (_, (tick, event)) in all {
             switch event {
             case .tempo(let microseconds): timeline.setTempo(secondsPerQuarter: Double(microseconds) / 1_000_000,
                                                              at: Double(tick) / quarter)
@@ -21,7 +22,12 @@ extension Score {
             default: break
             }
         }
-        let (events, title) = try Score.melody(of: parsed, track: track, file: file)
+        let (melody, title) = try Score.melody(of: parsed, track: track, file: file)
+        // At one tick, note-offs first: a note struck again where it ends keeps its new start.
+        let events = melody.enumerated().sorted { a, b in
+            func order(_ event: MIDIFileParser.Event) -> Int { if case .noteOff = event { return 0 } else { return 1 } }
+            return (a.element.tick, order(a.element.event), a.offset) < (b.element.tick, order(b.element.event), b.offset)
+        }.map(\.element)
         var sounding: [Int: Int] = [:]
         var notes: [(midi: Int, start: Double, end: Double)] = []
         for (tick, event) in events {

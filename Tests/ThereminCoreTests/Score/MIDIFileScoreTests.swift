@@ -74,6 +74,24 @@ final class MIDIFileScoreTests: XCTestCase {
         XCTAssertEqual(melody.notes[2].duration, 0.3, accuracy: 1e-9)
     }
 
+    func testANoteStruckAgainWhereItEndsKeepsBothNotes() throws {
+        // The second C4's note-on comes before the first one's note-off at the same tick.
+        let csv = """
+            0, 0, Header, 0, 1, 480
+            1, 0, Start_track
+            1, 0, Note_on_c, 0, 60, 90
+            1, 480, Note_on_c, 0, 60, 90
+            1, 480, Note_off_c, 0, 60, 0
+            1, 960, Note_off_c, 0, 60, 0
+            1, 960, End_track
+            0, 0, End_of_file
+
+            """
+        let score = try Score(midiFile: try MIDIFiles.write(csv), named: "again.mid")
+        XCTAssertEqual(score.notes.map(\.start), [0, 0.5])
+        XCTAssertEqual(score.notes.map(\.duration), [0.5, 0.5])
+    }
+
     func testBadFilesAreRefusedWithTheirReason() throws {
         let bytes = try MIDIFiles.write(MIDIFiles.typeOne)
         let cases: [(ScoreTrack, [UInt8], String)] = [
