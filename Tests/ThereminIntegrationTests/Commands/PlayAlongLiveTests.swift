@@ -4,7 +4,7 @@ import ThereminCore
 import ThereminTestSupport
 
 /// A play-along played live through the paced ALSA device, by the demo's generated hand: a bar of clicks counts it
-/// in, the hand's first note sounds on the first beat, the terminal line names the notes ahead, the run ends after
+/// in, the backing starts on the first beat to the sample, the hand's first note sounds on the first beat, the terminal line names the notes ahead, the run ends after
 /// the score with a score for every note, and the take it records is scored alike by `--report`.
 final class PlayAlongLiveTests: BinaryTestCase {
     private let rate = 48_000.0
@@ -18,8 +18,13 @@ final class PlayAlongLiveTests: BinaryTestCase {
         try "title Scale\ntempo 120\ntime 3/4\nC4 D4 E4 F4:3\n".write(toFile: score, atomically: true, encoding: .utf8)
         let capture = directory.appendingPathComponent("sound.raw").path
         let take = directory.appendingPathComponent("take.csv").path
+        // A backing of one steady 2 kHz tone, far above the tune and the clicks.
+        let backing = directory.appendingPathComponent("band.wav").path
+        try SoundFile.writeMono16(Tones.sine(2_000, amplitude: 0.5, count: Int(6 * rate), rate: rate), sampleRate: 48_000,
+                                  to: backing)
         // The score ends by itself: 1.5 s of count-in, 3 s of notes and a second after.
         let result = try ProcessRunner.run(binary, ["--demo", "--play-along", score, "--no-preview", "--record", take,
+                                                    "--backing", backing, "--backing-volume", "1",
                                                     "--audio-device", "paced:FILE=\(capture)", "--volume", "1"],
                                            environment: ["ALSA_CONFIG_PATH": config, "XDG_CONFIG_HOME": directory.path])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -36,12 +41,20 @@ final class PlayAlongLiveTests: BinaryTestCase {
             XCTAssertGreaterThan(click, 0.2, "click \(beat + 1)")
         }
         let beforeFirstBeat = audio[Int(0.05 * rate)..<Int(0.5 * rate)].map { abs($0) }.max() ?? 1
-        XCTAssertLessThan(beforeFirstBeat, 0.01, "only clicks before the first beat")
-        let estimator = PitchEstimator(sampleRate: rate, minFrequency: 180, maxFrequency: 500)
-        let window = estimator.preferredWindow
+        XCTAssertLessThan(beforeFirstBeat, 0.01, "only clicks before the first beat: no theremin, no backing")
+        // The backing starts on the first beat, to the sample: silent in the count-in's last 10 ms, playing after.
+        let firstBeat = Int(1.5 * rate)
+        func amplitude(_ frequency: Double, from start: Int, count: Int = 480) -> Double {
+            SignalMeasurements.amplitude(audio[start..<(start + count)], frequency: frequency, sampleRate: rate)
+        }
+        XCTAssertLessThan(amplitude(2_000, from: firstBeat - 480), 0.01, "no backing before the first beat")
+        XCTAssertGreaterThan(amplitude(2_000, from: firstBeat), 0.3, "the backing from the first beat")
+        // The hand's first note, C4, sounds just after the first beat (over whole periods of both notes: 0.25 s).
         let onFirstBeat = Int(1.7 * rate)
-        let heard = estimator.estimate(Array(audio[onFirstBeat..<(onFirstBeat + window)]))?.frequency ?? 0
-        XCTAssertEqual(Note.midi(frequency: heard), 60, accuracy: 0.1, "C4 on the first beat")
+        let c4 = amplitude(Note.frequency(midi: 60), from: onFirstBeat, count: 12_000)
+        let d4 = amplitude(Note.frequency(midi: 62), from: onFirstBeat, count: 12_000)
+        XCTAssertGreaterThan(c4, 0.1, "C4 on the first beat")
+        XCTAssertLessThan(d4, c4 / 5, "C4, not D4, on the first beat")
 
         let text = try String(contentsOfFile: take, encoding: .utf8)
         XCTAssertTrue(text.contains("# play-along: \(URL(fileURLWithPath: score).standardizedFileURL.path)"), text)
