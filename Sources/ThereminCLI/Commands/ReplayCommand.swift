@@ -18,8 +18,22 @@ struct ReplayCommand {
         return try run(trace)
     }
 
-    /// Plays or renders a trace already in memory (`tracePath` only names it in messages): the demo's.
+    /// Plays or renders a trace already in memory (`tracePath` only names it in messages): the demo's. With
+    /// `--play-along`, the take's score follows.
     func run(_ trace: Trace) throws -> Outcome {
+        let outcome = try playOrRender(trace)
+        if settings.playAlong.score != nil {
+            let plan = ReplayPlan(trace: trace, mapper: settings.sound.mapper, sampleRate: Double(settings.sampleRate),
+                                  tail: 0)
+            let pitch = PlayedPitch(plan: plan, voice: settings.sound.voice)
+            if let judged = try PlayAlongJudge(trace: trace, pitch: pitch, settings: settings) {
+                Output.out(judged.text)
+            }
+        }
+        return outcome
+    }
+
+    private func playOrRender(_ trace: Trace) throws -> Outcome {
         if let output = settings.output { return try render(trace, to: output) }
         if let midiFile = settings.music.midiFile {
             try writeMIDI(trace, to: midiFile)

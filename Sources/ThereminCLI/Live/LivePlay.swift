@@ -37,6 +37,9 @@ struct LivePlay {
         ports.followers = { try LiveFollowing.connect(settings) }
         ports.willRun = { SignalWatch.install() }
         ports.tookName = { RecordedTake.note($0) }
+        if let score = settings.playAlong.score {
+            ports.scored = { Output.out(PlayAlongText.render($0, bars: score.bars, aligned: nil)) }
+        }
         var performance = LivePerformance(description(calibration: calibration, paceByFrameTime: paceByFrameTime),
                                           ports: ports)
         var outcome = Outcome.succeeded

@@ -80,7 +80,7 @@ enum ModeTable {
                       guard !take.isEmpty else { throw UsageError("--recover needs the path of a take, got ''") }
                       return .recover(take: take)
                   }, run: { try RecoverCommand(take: $0.mode.operand ?? "").run() }),
-        ModeEntry(kind: .report, option: Options.report.name, synopsis: "--report TRACE [--json] [--plot FILE.png]",
+        ModeEntry(kind: .report, option: Options.report.name, synopsis: "--report TRACE [--json] [--plot FILE.png] [--play-along SCORE]",
                   summary: "say how in tune a recorded trace was", applies: [Options.json.name],
                   resolve: { .report(trace: try operand(Options.report, $0)) },
                   run: { try ReportCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() }),

@@ -73,6 +73,8 @@ struct Settings: Sendable {
     var practice = PracticeSettings()
     /// ALSA or JACK, and JACK's server and connections (Settings+Studio.swift).
     var studio = StudioSettings()
+    /// The score to play along with (Settings+PlayAlong.swift).
+    var playAlong = PlayAlongSettings()
 
 
     /// Parses and validates `arguments`.
@@ -119,6 +121,7 @@ struct Settings: Sendable {
         try music.read(parsed, voice: &voice, mode: mode, mapping: mapping)
         oscOut = try parsed.value(Options.oscOut)
         try studio.read(parsed, audioDevice: audioDevice)
+        try playAlong.read(parsed, mode: mode, mapping: mapping, octave: music.octave)
         try checkLiveSessionOptions(parsed)
         try practice.read(parsed, mode: mode, record: record)
         try checkOutputsSpareInputs()
@@ -196,6 +199,7 @@ struct Settings: Sendable {
         default: break
         }
         if let backing = music.backing { inputs.append((Options.backing.name, backing)) }
+        if let score = playAlong.path { inputs.append((Options.playAlongScore.name, score)) }
         let outputs = [(Options.record.name, record), (Options.output.name, output), (Options.midiFile.name, music.midiFile),
                        (Options.plot.name, practice.plot), (Options.loopOut.name, loopOut)]
             .compactMap { option, path in path.map { (option: option, path: $0) } }

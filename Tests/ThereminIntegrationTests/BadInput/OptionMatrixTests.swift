@@ -33,7 +33,9 @@ final class OptionMatrixTests: XCTestCase {
         case "--replay", "--input", "--tuner", "--calibrate", "--list-devices", "--preset", "--save-preset", "--recover",
              "--report":
             return []
-        case "--plot", "--min-hold": return ["--report", trace]
+        case "--plot", "--min-hold", "--play-along": return ["--report", trace]
+        case "--score-track", "--tempo-scale":
+            return ["--report", trace, "--play-along", harness.file("score.txt", "tempo 90\nA3 C4 E4\n")]
         case "--record": return ["--input", harness.file("still.ppm", data: BadInputHarness.tinyImage)]
         // Played live: the device is opened.
         case "--output", "--audio-device", "--midi-out": return ["--replay", trace]
@@ -105,6 +107,11 @@ final class OptionMatrixTests: XCTestCase {
             "--min-hold": ["10", "long", "1e9"],
             "--audio": ["pulse", ""],
             "--jack-connect": ["", "a,b,c"],
+            "--play-along": ["", "/no/such/score.mid", harness.directory.path, harness.file("cut.mid", "MThd\u{0}\u{0}"),
+                             harness.file("empty.txt", "tempo 90\nr:4\n"), harness.file("still.txt", "tempo 0\nA3\n"),
+                             harness.file("wrong.txt", "A3 H4\n")],
+            "--score-track": ["", "2"],
+            "--tempo-scale": ["0", "2", "fast"],
         ]
     }
 
