@@ -29,11 +29,12 @@ extension LivePlayTests {
         XCTAssertLessThan(rms, 3, "a still hand: \(rms) cents rms (\(held.result.stderr))")
     }
 
-    /// The hand jumps 96 px (a fifth of the picture) between two frames at 2 s, and the tracker finds it afresh: heard
-    /// where the tracker put it within the next two frames and what the output queues, live and offline.
+    /// The hand jumps 96 px (a fifth of the picture) between two frames at 5 s, and the tracker finds it afresh: heard
+    /// where the tracker put it within the next two frames and what the output queues, live and offline. (5 s in: on
+    /// a loaded machine the sound may start a few seconds into the clip, and is judged from 1.5 s after that.)
     func testAHandFoundAfreshAfterALeapIsHeardThereAtOnce() throws {
-        let jump = 2.0 + 0.5 / 60  // between the frames at 120 and 121 of 60 fps
-        let clip = try handClip(named: "leap.mp4", y: "96*gte(t,\(jump))-70")
+        let jump = 5.0 + 0.5 / 60  // between the frames at 300 and 301 of 60 fps
+        let clip = try handClip(named: "leap.mp4", y: "96*gte(t,\(jump))-70", seconds: 8)
         // Offline: the rendered sound, each period at its time in the clip, against the trace it rendered.
         let wav = directory.appendingPathComponent("leap.wav").path
         let trace = directory.appendingPathComponent("leap.csv").path
@@ -49,7 +50,11 @@ extension LivePlayTests {
         let measured = try TraceReader.read(path: trace).samples.filter(\.present).map { (t: $0.t, value: $0.y) }
         assertLanded(heard, measured: measured, jump: jump, within: 2.0 / 60, "offline")
         // Live: the same within two frames and what the output queued (--stats' capture to speaker, p95).
-        let live = try heardLive(clip, seconds: 4)
+        let live = try heardLive(clip, seconds: 7)
+        guard live.heights.contains(where: { $0.t < jump - 0.05 }) else {
+            throw XCTSkip("the machine started the sound after the leap (\(live.heights.first?.t ?? -1) s into the "
+                          + "clip): \(live.result.stderr)")
+        }
         assertLanded(live.heights, measured: live.measured, jump: jump, within: 2.0 / 60 + live.total.p95,
                      "live: \(live.result.stderr)")
     }
