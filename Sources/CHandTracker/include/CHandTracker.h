@@ -1,8 +1,9 @@
 #ifndef THEREMIN_CHANDTRACKER_H
 #define THEREMIN_CHANDTRACKER_H
 /*
- * The hand tracker: MediaPipe's palm detector and hand landmark model run as XNNPACK subgraphs (OpenCV does the crops
- * and warps), or a classical skin-colour tracker, behind a plain C API.
+ * The hand tracker: MediaPipe's palm detector and hand landmark model run as XNNPACK subgraphs (the crops sampled
+ * straight from the frame into the models' tensors by ImageTensor.cpp), or a classical skin-colour tracker, behind a
+ * plain C API.
  *
  * - One opaque handle per tracker; every call on a handle is serialized by the handle's own lock, so a handle may be
  *   shared between threads. Different handles share nothing (the library keeps no global state of its own).
@@ -179,7 +180,7 @@ typedef struct th_tracker th_tracker;
     X(th_status, th_tracker_process_hands_bgr, \
       th_tracker *tracker, const uint8_t *pixels, int width, int height, size_t stride, th_hand *hands, \
       int capacity, int *count, char *error, size_t error_size) \
-    /** Sets the number of threads OpenCV's image work (crops, warps, the classical tracker) uses (0 or 1: \
+    /** Sets the number of threads OpenCV's image work (the classical tracker's) uses (0 or 1: \
      *  sequential; n: that many; negative: OpenCV's default, all cores). This is OpenCV's process-wide setting, \
      *  shared by every handle; call it once at start-up. The neural networks' threads are th_options.threads, \
      *  per handle. */ \

@@ -107,7 +107,7 @@ enum Options {
 
     // MARK: Smoothing
     static let response = Option<Response>.choice("--response", value: "KIND",
-                                                  help: "expressive (the sound follows the hand's path, latency predicted away) or steady (the One Euro filter and a 12 ms glide, as before 0.19); --min-cutoff, --beta or --d-cutoff choose the One Euro filter",
+                                                  help: "expressive (the sound follows the hand's path, latency predicted away) or steady (the One Euro filter and a 12 ms glide); --min-cutoff, --beta or --d-cutoff choose the One Euro filter",
                                                   group: .smoothing, default: .expressive, refusal: "is unknown",
                                                   accepted: "expressive or steady")
     static let minCutoff = Option.number("--min-cutoff", value: "HZ", parameter: OneEuroSettings.minCutoffSpec, group: .smoothing)

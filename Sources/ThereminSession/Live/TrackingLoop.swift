@@ -43,7 +43,7 @@ public final class TrackingLoop: @unchecked Sendable {
     private let recalibrateFlag = Atomic<Bool>(false)
     private let lastFrameTime = Atomic<UInt64>(0)
     private let endedFlag = Atomic<Bool>(false)
-    /// The tracking thread's real-time request: 0 before it asked, 1 granted, 2 refused.
+    /// What the tracking thread's real-time request got: nil until it asked.
     private let realtimeState = Mutex<ThreadScheduling?>(nil)
     private let done = DispatchSemaphore(value: 0)
     /// The source's failure that ended the loop, if one did (read after `hasEnded`).
