@@ -167,14 +167,9 @@ typedef struct th_tracker th_tracker;
      *  images). */ \
     X(void, th_tracker_reset, th_tracker *tracker) \
     /** Processes one packed BGR24 frame (`height` rows of `stride` bytes, `stride` >= 3 * `width`) and writes \
-     *  the result into *out. Returns TH_OK also when no hand is found (out->present = 0). With max_hands 2 the \
-     *  result is the first present slot (what one-hand play uses); th_tracker_process_hands_bgr gives them all. */ \
-    X(th_status, th_tracker_process_bgr, \
-      th_tracker *tracker, const uint8_t *pixels, int width, int height, size_t stride, th_hand *out, char *error, \
-      size_t error_size) \
-    /** Processes one frame like th_tracker_process_bgr and writes every slot into `hands` (room for `capacity`, \
-     *  at least the tracker's max_hands), absent slots with present = 0; *count is set to max_hands (slots \
-     *  written). Slot i holds the same hand for as long as it is tracked (see the top of this file). Two \
+     *  every slot into `hands` (room for `capacity`, at least the tracker's max_hands), absent slots with \
+     *  present = 0; *count is set to max_hands (slots written). Returns TH_OK also when no hand is found. Which \
+     *  hand one-hand play follows is the caller's choice (the Swift side's HandsFrame.primary), not the library's. Slot i holds the same hand for as long as it is tracked (see the top of this file). Two \
      *  regions that converge on one hand, or a new detection of a hand already tracked, count once: the weaker \
      *  of two tracked hands is dropped, and a detection that overlaps a tracked hand is ignored. */ \
     X(th_status, th_tracker_process_hands_bgr, \
