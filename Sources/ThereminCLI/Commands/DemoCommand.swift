@@ -21,7 +21,7 @@ struct DemoCommand {
                     if path != asked { Output.err("recording to \(path) (\(asked) exists)\n") }
                 }
             }
-            return try ReplayCommand(settings: settings, tracePath: "the demo").run(trace)
+            return try TraceOutputs(settings: settings, tracePath: "the demo").write(trace) ?? .succeeded
         }
         let samples = trace.samples
         guard let last = samples.indices.last else { return .succeeded }

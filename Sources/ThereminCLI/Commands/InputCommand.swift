@@ -46,7 +46,7 @@ struct InputCommand {
                                  rendering: ProgressBar(label: "rendering").update)
         Output.out(result.summary(input: path, output: settings.output) + "\n")
         if settings.oscOut != nil {
-            ReplayCommand(settings: settings, tracePath: path).sendOSC(result.trace, calibration: calibration)
+            TraceOutputs(settings: settings, tracePath: path).sendOSC(result.trace, calibration: calibration)
         }
     }
 }

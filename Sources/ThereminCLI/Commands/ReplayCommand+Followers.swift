@@ -11,7 +11,7 @@ extension ReplayCommand {
         var followers: [any ReplayFollower] = []
         if let sequencer {
             followers.append(try MIDIFollower(sink: sequencer, settings: settings.music.midi,
-                                              schedule: render.plan.schedule, slides: slides(of: trace)))
+                                              schedule: render.plan.schedule, slides: settings.slides(of: trace)))
         }
         if let osc = OSCOut.open(settings) {
             var follower = OSCFollower(sender: osc, plan: render.plan, trace: trace)

@@ -4,7 +4,8 @@ import ThereminCore
 import ThereminSession
 
 /// `theremin --replay TRACE [--output FILE]`: plays a recorded trace through the session library's one render
-/// set-up (`RenderSetup`) — in real time on the sound card, or as fast as possible into a sound file.
+/// set-up (`RenderSetup`) — in real time on the sound card, or as fast as possible into a sound file
+/// (`TraceOutputs`).
 struct ReplayCommand {
     let settings: Settings
     let tracePath: String
@@ -18,15 +19,9 @@ struct ReplayCommand {
         return try run(trace)
     }
 
-    /// Plays or renders a trace already in memory (`tracePath` only names it in messages): the demo's.
-    func run(_ trace: Trace) throws -> Outcome {
-        if let output = settings.output { return try render(trace, to: output) }
-        if let midiFile = settings.music.midiFile {
-            try writeMIDI(trace, to: midiFile)
-            sendOSC(trace, plan: ReplayPlan(trace: trace, mapper: settings.sound.mapper,
-                                            sampleRate: Double(settings.sampleRate), tail: 0))
-            return .succeeded
-        }
+    /// Renders the trace into the files asked for, or plays it.
+    private func run(_ trace: Trace) throws -> Outcome {
+        if let written = try TraceOutputs(settings: settings, tracePath: tracePath).write(trace) { return written }
         return try play(trace)
     }
 
