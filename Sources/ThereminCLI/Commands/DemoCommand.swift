@@ -10,21 +10,23 @@ struct DemoCommand {
     let settings: Settings
     static let title = "Ode to Joy (Beethoven)"
 
-    func run() throws -> Outcome {
+    func run() throws -> RunResult {
         // With --response steady the hand leads the One Euro filter, so the notes arrive on time.
         let trace = DemoPerformance.trace(try DemoTune.tune(), mapping: settings.mapping, smoothing: settings.smoothing,
                                           title: Self.title)
         if settings.output != nil || settings.music.midiFile != nil {
+            var take: String?
             if let asked = settings.record {
                 try TraceFile.write(trace, asked: asked) { path in
-                    RecordedTake.note(path)
+                    take = path
                     if path != asked { Output.err("recording to \(path) (\(asked) exists)\n") }
                 }
             }
-            return try TraceOutputs(settings: settings, tracePath: "the demo").write(trace) ?? .succeeded
+            return RunResult(try TraceOutputs(settings: settings, tracePath: "the demo").write(trace) ?? .succeeded,
+                             take: take)
         }
         let samples = trace.samples
-        guard let last = samples.indices.last else { return .succeeded }
+        guard let last = samples.indices.last else { return RunResult(.succeeded) }
         let source = BlankFrameSource(name: "demo: \(Self.title)", frameCount: samples.count,
                                       frameRate: DemoPerformance.frameRate)
         Output.err("demo: \(Self.title), played by a generated hand (\(Int(trace.duration.rounded())) s); "

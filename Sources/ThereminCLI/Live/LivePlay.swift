@@ -27,7 +27,7 @@ struct LivePlay {
 
     /// Runs with any hand tracking: the tracker, or a generated hand (the demo).
     func run(source: FrameSource, tracking: any HandTracking, calibration: Calibration,
-             paceByFrameTime: Bool, isTransient: @escaping (Error) -> Bool) throws -> Outcome {
+             paceByFrameTime: Bool, isTransient: @escaping (Error) -> Bool) throws -> RunResult {
         let output: AudioOutput? = withSound ? try AudioOutput(request: settings.playbackRequest) : nil
         if let output, settings.verbose { Output.err("audio: \(output.pcm.device): \(output.format)\n") }
         var ports = LivePerformance.Ports(source: source, tracking: tracking, isTransient: isTransient, output: output,
@@ -35,7 +35,8 @@ struct LivePlay {
                                           scheduler: RealtimeThreads(), display: { DisplayFactory.make(settings) })
         ports.followers = { try LiveFollowing.connect(settings) }
         ports.willRun = { SignalWatch.install() }
-        ports.tookName = { RecordedTake.note($0) }
+        var take: String?
+        ports.tookName = { take = $0 }
         var performance = LivePerformance(description(calibration: calibration, paceByFrameTime: paceByFrameTime),
                                           ports: ports)
         var outcome = Outcome.succeeded
@@ -44,7 +45,7 @@ struct LivePlay {
         if case .calibrated(let box) = try performance.run() {
             Output.out("calibrated: \(box.described(antenna: settings.mapping.antennaSide))\n")
         }
-        return outcome
+        return RunResult(outcome, take: take)
     }
 
     private func save(_ box: Calibration) {

@@ -13,8 +13,28 @@ struct ModeEntry: Sendable {
     let applies: Set<String>
     /// Builds the mode from the parsed options (its option is given).
     let resolve: @Sendable (ParsedArguments) throws -> Settings.Mode
-    /// Runs the mode's command and returns how it ended.
-    let run: @Sendable (Settings) throws -> Outcome
+    /// Runs the mode's command and returns how it ended (and the take it recorded).
+    let run: @Sendable (Settings) throws -> RunResult
+
+    init(kind: Settings.Mode.Kind, option: String?, synopsis: String, summary: String, applies: Set<String>,
+         resolve: @escaping @Sendable (ParsedArguments) throws -> Settings.Mode,
+         run: @escaping @Sendable (Settings) throws -> Outcome) {
+        self.init(kind: kind, option: option, synopsis: synopsis, summary: summary, applies: applies, resolve: resolve,
+                  recording: { RunResult(try run($0)) })
+    }
+
+    /// A mode whose command may record a take, and says where it went.
+    init(kind: Settings.Mode.Kind, option: String?, synopsis: String, summary: String, applies: Set<String>,
+         resolve: @escaping @Sendable (ParsedArguments) throws -> Settings.Mode,
+         recording run: @escaping @Sendable (Settings) throws -> RunResult) {
+        self.kind = kind
+        self.option = option
+        self.synopsis = synopsis
+        self.summary = summary
+        self.applies = applies
+        self.resolve = resolve
+        self.run = run
+    }
 
     /// The mode as the user names it in a message: its option, or "live play".
     var label: String { option ?? "live play" }
@@ -42,7 +62,7 @@ enum ModeTable {
     static let all: [ModeEntry] = [
         ModeEntry(kind: .play, option: nil, synopsis: "[options]", summary: "play live from the camera",
                   applies: camera.union(live).union(tracking).union([Options.noCalibration.name]),
-                  resolve: { _ in .play }, run: { try PlayCommand(settings: $0).run() }),
+                  resolve: { _ in .play }, recording: { try PlayCommand(settings: $0).run() }),
         ModeEntry(kind: .replay, option: Options.replay.name, synopsis: "--replay TRACE [--output FILE] [--midi-file FILE.mid]",
                   summary: "play a recorded trace, or render it to a sound file", applies: [Options.stats.name],
                   resolve: { .replay(trace: try operand(Options.replay, $0)) },
@@ -51,7 +71,7 @@ enum ModeTable {
                   summary: "track a video file or images instead of the camera",
                   applies: live.union(tracking).union([Options.noCalibration.name]),
                   resolve: { .input(path: try operand(Options.input, $0)) },
-                  run: { try InputCommand(settings: $0, path: $0.mode.operand ?? "").run() }),
+                  recording: { try InputCommand(settings: $0, path: $0.mode.operand ?? "").run() }),
         ModeEntry(kind: .calibrate, option: Options.calibrate.name, synopsis: "--calibrate [--input PATH]",
                   summary: "fit the playing area to your reach (from the camera or a file)",
                   applies: camera.union(live).union(tracking),
@@ -79,7 +99,7 @@ enum ModeTable {
                   run: { try ReportCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() }),
         ModeEntry(kind: .demo, option: Options.demo.name, synopsis: "--demo [--output FILE]",
                   summary: "play a built-in performance, no camera needed", applies: live,
-                  resolve: { _ in .demo }, run: { try DemoCommand(settings: $0).run() }),
+                  resolve: { _ in .demo }, recording: { try DemoCommand(settings: $0).run() }),
         ModeEntry(kind: .help, option: Options.help.name, synopsis: "--help", summary: "show this help", applies: [],
                   resolve: { _ in .help }, run: { _ in Output.out(HelpText.render()); return .succeeded }),
         ModeEntry(kind: .version, option: Options.version.name, synopsis: "--version", summary: "show the version",
@@ -151,7 +171,7 @@ enum ModeTable {
 
     private static func calibrate(_ settings: Settings) throws -> Outcome {
         if let input = settings.mode.operand { return try CalibrateCommand(settings: settings).run(input: input) }
-        return try PlayCommand(settings: settings, calibrateOnly: true).run()
+        return try PlayCommand(settings: settings, calibrateOnly: true).run().outcome
     }
 }
 
