@@ -151,7 +151,7 @@ public final class TrackingLoop: @unchecked Sendable {
             // A tracker that cannot keep up always finds the next frame waiting and never blocks; under RealtimeKit
             // (`RLIMIT_RTTIME` 200 ms) the kernel would then kill the whole program. A 20 µs sleep per frame is a
             // blocking call that restarts that count.
-            usleep(20)
+            MonotonicClock.sleep(20e-6)
         }
     }
 
