@@ -90,7 +90,7 @@ enum ModeTable {
                   summary: "complete a take an interrupted run left", applies: [],
                   resolve: { parsed in
                       let take = try operand(Options.recover, parsed)
-                      guard !take.isEmpty else { throw UsageError("--recover needs the path of a take, got ''") }
+                      guard !take.isEmpty else { throw UsageError("--recover needs the path of a take, got ''", options: ["--recover"]) }
                       return .recover(take: take)
                   }, run: { try RecoverCommand(take: $0.mode.operand ?? "").run() }),
         ModeEntry(kind: .report, option: Options.report.name, synopsis: "--report TRACE [--json] [--plot FILE.png]",
@@ -138,10 +138,10 @@ enum ModeTable {
         if given.count > 1, modes.contains(where: { $0.kind == .report }),
            let report = try parsed.value(Options.report), parsed.has(Options.record) {
             throw UsageError("--report '\(report)' is not the file --record writes; to report on the new take, give "
-                             + "both the same file: --record take.csv --report take.csv")
+                             + "both the same file: --record take.csv --report take.csv", options: ["--report", "--record"])
         }
         if modes.count > 1 {
-            throw UsageError("\(given.compactMap(\.option).joined(separator: " and ")) cannot be combined; pick one")
+            throw UsageError("\(given.compactMap(\.option).joined(separator: " and ")) cannot be combined; pick one", options: given.compactMap(\.option))
         }
         return try modes.first?.resolve(parsed) ?? .play
     }
@@ -162,7 +162,7 @@ enum ModeTable {
         let labels = all.filter { $0.applies.contains(stray) }.map(\.label)
         let list = labels.count > 1 ? labels.dropLast().joined(separator: ", ") + " and " + (labels.last ?? "") : labels.joined()
         // Live play is the default: a line about it names where the option does apply.
-        throw UsageError("\(stray) only applies to \(list)" + (entry.option.map { ", not \($0)" } ?? ""))
+        throw UsageError("\(stray) only applies to \(list)" + (entry.option.map { ", not \($0)" } ?? ""), options: [stray])
     }
 
     private static func operand(_ option: Option<String>, _ parsed: ParsedArguments) throws -> String {

@@ -60,7 +60,7 @@ extension Option where Value == Double {
             guard let value = Double(text), parameter.accepts(value) else {
                 let range = parameter.range
                 throw UsageError("\(name) '\(text)' is out of range; use a number from \(Settings.hz(range.lowerBound)) "
-                                 + "to \(Settings.hz(range.upperBound))\(parameter.unit.isEmpty ? "" : " " + parameter.unit)")
+                                 + "to \(Settings.hz(range.upperBound))\(parameter.unit.isEmpty ? "" : " " + parameter.unit)", options: [name])
             }
             return value
         }
@@ -92,7 +92,7 @@ extension Option where Value == Int {
         Option(name, value: placeholder, help: help, group: group, default: defaultValue, defaultText: defaultText,
                values: values, inPresets: inPresets) { text in
             let digits = signed && text.hasPrefix("+") ? String(text.dropFirst()) : text
-            guard let value = Int(digits), accepts(value) else { throw UsageError("\(name) '\(text)' \(refusal)") }
+            guard let value = Int(digits), accepts(value) else { throw UsageError("\(name) '\(text)' \(refusal)", options: [name]) }
             return value
         }
     }
@@ -110,7 +110,7 @@ extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue ==
         return Option(name, short: short, value: placeholder, help: help, group: group, default: defaultValue,
                       defaultText: defaultText, describe: { $0.rawValue }, values: .choices(words), inPresets: inPresets) { text in
             guard let value = Value(rawValue: text.lowercased()) else {
-                throw UsageError("\(name) '\(text)' \(refusal); use \(list)")
+                throw UsageError("\(name) '\(text)' \(refusal); use \(list)", options: [name])
             }
             return value
         }

@@ -54,7 +54,7 @@ enum Options {
     static let audioDevice = Option<String>("--audio-device", short: "-d", value: "NAME",
                                             help: "ALSA playback device (see --list-devices)", group: .sound,
                                             default: "default", inPresets: false) { text in
-        guard !text.isEmpty else { throw UsageError("--audio-device needs a device name, e.g. default or hw:0") }
+        guard !text.isEmpty else { throw UsageError("--audio-device needs a device name, e.g. default or hw:0", options: ["--audio-device"]) }
         return text
     }
     static let wave = Option<Waveform>.choice("--wave", short: "-w", value: "SHAPE",
@@ -125,7 +125,7 @@ enum Options {
                                                          group: .camera, defaultText: "chosen") { text in
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...7680).contains(w), (16...4320).contains(h) else {
-            throw UsageError("--size '\(text)' is not a frame size like 640x480")
+            throw UsageError("--size '\(text)' is not a frame size like 640x480", options: ["--size"])
         }
         return (w, h)
     }
@@ -138,7 +138,7 @@ enum Options {
                                              values: .choices(FourCC.decodable.map(\.description))) { text in
         guard let format = FourCC.decodable.first(where: { $0.description == text.uppercased() }) else {
             throw UsageError("--camera-format '\(text)' is not a camera format theremin decodes; use "
-                + FourCC.decodable.map(\.description).joined(separator: ", ") + " (see --list-devices)")
+                + FourCC.decodable.map(\.description).joined(separator: ", ") + " (see --list-devices)", options: ["--camera-format", "--list-devices"])
         }
         return format
     }
@@ -153,7 +153,7 @@ enum Options {
               let frequency = MainsFrequency(rawValue: hz) else {
             throw UsageError("--mains '\(text)' is not a mains frequency; use "
                 + MainsFrequency.allCases.map { String($0.rawValue) }.joined(separator: " or ")
-                + " (Hz: 50 in Europe, Africa, most of Asia and Oceania; 60 in North America)")
+                + " (Hz: 50 in Europe, Africa, most of Asia and Oceania; 60 in North America)", options: ["--mains"])
         }
         return frequency
     }
@@ -200,7 +200,7 @@ enum Options {
 
     private static func noteOrFrequency(_ name: String, _ text: String) throws -> Double {
         guard let hz = Note.parseFrequency(text), (20...20_000).contains(hz) else {
-            throw UsageError("\(name) '\(text)' is not a note (like A3 or C#4) or a frequency from 20 to 20000 Hz")
+            throw UsageError("\(name) '\(text)' is not a note (like A3 or C#4) or a frequency from 20 to 20000 Hz", options: [name])
         }
         return hz
     }

@@ -28,25 +28,25 @@ extension Settings {
         case .demo: "--demo with --output (rendered offline)"
         default: "--replay without --osc-out"
         }
-        throw UsageError("\(stray) only applies to live play\(stray == Options.stats.name ? " or with --osc-out" : ""), not \(given)")
+        throw UsageError("\(stray) only applies to live play\(stray == Options.stats.name ? " or with --osc-out" : ""), not \(given)", options: [stray, "--osc-out"])
     }
 
     mutating func readLoopOut(_ parsed: ParsedArguments) throws {
         guard let path = try parsed.value(Options.loopOut) else { return }
         guard !path.isEmpty, !path.hasSuffix("/") else {
-            throw UsageError("--loop-out needs a file name, e.g. loop.wav, got '\(path)'")
+            throw UsageError("--loop-out needs a file name, e.g. loop.wav, got '\(path)'", options: ["--loop-out"])
         }
         guard playsLive else {
             throw UsageError("--loop-out applies to live play (the camera, --input without --record/--output, or "
-                             + "--demo without --output): the looper is played with its keys")
+                             + "--demo without --output): the looper is played with its keys", options: ["--loop-out", "--input", "--record", "--output", "--demo"])
         }
         guard SoundFileWriter.knowsType(of: path) else {
-            throw UsageError("--loop-out '\(path)' is not a sound file name; give one ending in .wav, .flac, .aiff or .ogg")
+            throw UsageError("--loop-out '\(path)' is not a sound file name; give one ending in .wav, .flac, .aiff or .ogg", options: ["--loop-out"])
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw UsageError("--loop-out '\(path)': the folder \(folder) does not exist; create it or name another file")
+            throw UsageError("--loop-out '\(path)': the folder \(folder) does not exist; create it or name another file", options: ["--loop-out"])
         }
         loopOut = path
     }

@@ -25,21 +25,21 @@ struct PracticeSettings: Sendable {
             // Settings chose a recording mode because --record names this file: report on it afterwards.
             switch mode {
             case .play, .input, .demo: reportAfterRecording = report
-            default: throw UsageError("--report \(report) with --record applies to live play, --input and --demo")
+            default: throw UsageError("--report \(report) with --record applies to live play, --input and --demo", options: ["--report", "--record", "--input", "--demo"])
             }
         }
         guard isReport(mode) || reportAfterRecording != nil else {
             if let stray = [Options.plot.name, Options.minHold.name, Options.reportAudio.name].first(where: parsed.has) {
-                throw UsageError("\(stray) needs --report TRACE")
+                throw UsageError("\(stray) needs --report TRACE", options: [stray, "--report"])
             }
             return
         }
         if let plot, plot.isEmpty || plot.hasSuffix("/") || !plot.lowercased().hasSuffix(".png") {
-            throw UsageError("--plot '\(plot)' is not a PNG file name; give one ending in .png, e.g. take.png")
+            throw UsageError("--plot '\(plot)' is not a PNG file name; give one ending in .png, e.g. take.png", options: ["--plot"])
         }
         if record != nil, reportAfterRecording == nil {
             throw UsageError("--record does not apply to --report (the trace is already recorded); to report on a "
-                             + "new take, give both the same file: --record take.csv --report take.csv")
+                             + "new take, give both the same file: --record take.csv --report take.csv", options: ["--record", "--report"])
         }
     }
 }

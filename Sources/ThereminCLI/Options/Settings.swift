@@ -100,7 +100,7 @@ struct Settings: Sendable {
             .contains { parsed.has($0) }
         let response = try parsed.value(Options.response) ?? (oneEuroAsked ? .steady : .expressive)
         if response == .expressive && oneEuroAsked {
-            throw UsageError("--min-cutoff, --beta and --d-cutoff set the One Euro filter of --response steady; drop them or use --response steady")
+            throw UsageError("--min-cutoff, --beta and --d-cutoff set the One Euro filter of --response steady; drop them or use --response steady", options: ["--min-cutoff", "--beta", "--d-cutoff", "--response"])
         }
         smoothing = response == .steady ? .oneEuro(oneEuro) : .expressive
         let glide = try parsed.value(Options.glide)
@@ -129,7 +129,7 @@ struct Settings: Sendable {
         mapping.low = try parsed.value(Options.low) ?? mapping.low
         mapping.high = try parsed.value(Options.high) ?? mapping.high
         guard mapping.low < mapping.high else {
-            throw UsageError("--low (\(Settings.hz(mapping.low))) must be below --high (\(Settings.hz(mapping.high)))")
+            throw UsageError("--low (\(Settings.hz(mapping.low))) must be below --high (\(Settings.hz(mapping.high)))", options: ["--low", "--high"])
         }
     }
 
@@ -140,7 +140,7 @@ struct Settings: Sendable {
         let field = try parsed.value(Options.antennaField)
         guard mapping.law == .antenna else {
             if let stray = [Options.antenna.name, Options.antennaField.name].first(where: parsed.has) {
-                throw UsageError("\(stray) needs --pitch-law antenna")
+                throw UsageError("\(stray) needs --pitch-law antenna", options: [stray, "--pitch-law"])
             }
             return
         }
@@ -163,16 +163,16 @@ struct Settings: Sendable {
         output = try parsed.value(Options.output)
         for (name, value) in [(Options.record.name, record), (Options.output.name, output)] {
             if let value, value.isEmpty || value.hasSuffix("/") {
-                throw UsageError("\(name) needs a file name, got '\(value)'")
+                throw UsageError("\(name) needs a file name, got '\(value)'", options: [name])
             }
         }
         if case .replay = mode, record != nil {
-            throw UsageError("--record does not apply to --replay (the trace is already recorded)")
+            throw UsageError("--record does not apply to --replay (the trace is already recorded)", options: ["--record", "--replay"])
         }
         if output != nil {
             switch mode {
             case .replay, .input, .demo: break
-            default: throw UsageError("--output needs --replay TRACE, --input PATH or --demo: live play goes to the sound card")
+            default: throw UsageError("--output needs --replay TRACE, --input PATH or --demo: live play goes to the sound card", options: ["--output", "--replay", "--input", "--demo"])
             }
         }
     }
@@ -196,10 +196,11 @@ struct Settings: Sendable {
             let identity = Settings.fileIdentity(written.path)
             if let read = inputs.first(where: { Settings.fileIdentity($0.path) == identity }) {
                 throw UsageError("\(written.option) '\(written.path)' is the \(read.option) file: writing it would replace "
-                                 + "what is being read; name another file")
+                                 + "what is being read; name another file", options: [written.option, read.option])
             }
             if let earlier = outputs[..<index].first(where: { Settings.fileIdentity($0.path) == identity }) {
-                throw UsageError("\(earlier.option) and \(written.option) name the same file '\(written.path)'; give each its own")
+                throw UsageError("\(earlier.option) and \(written.option) name the same file '\(written.path)'; give each its own",
+                                 options: [earlier.option, written.option])
             }
         }
     }
@@ -213,7 +214,7 @@ struct Settings: Sendable {
         for case let (option, path?) in replaced {
             if let kind = FileKind.special(at: path, followingLinks: false) {
                 throw UsageError("\(option) '\(path)' is \(kind): theremin writes a whole file and renames it into place, "
-                                 + "which would replace it; name a file")
+                                 + "which would replace it; name a file", options: [option])
             }
         }
     }
