@@ -11,7 +11,7 @@ enum LeftoverReport {
     }
 
     static func reportAtStart(_ settings: Settings) {
-        switch settings.mode {
+        switch settings.mode.kind {
         case .play, .input, .replay, .calibrate, .demo: break
         case .listDevices, .tuner, .recover, .report, .help, .version: return
         }
@@ -19,7 +19,9 @@ enum LeftoverReport {
         let folders = settings.record.map { [URL(fileURLWithPath: $0).deletingLastPathComponent().path] } ?? []
         // A replayed interrupted take is named by the replay itself.
         var replayed: String?
-        if case .replay(let trace) = settings.mode { replayed = URL(fileURLWithPath: trace).standardizedFileURL.path }
+        if settings.mode.kind == .replay, let trace = settings.mode.operand {
+            replayed = URL(fileURLWithPath: trace).standardizedFileURL.path
+        }
         for leftover in LeftoverTakes.find(journal: journal(), folders: folders) where leftover.path != replayed {
             Output.err("theremin: \(leftover)\n")
         }

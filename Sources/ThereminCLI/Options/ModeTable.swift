@@ -65,45 +65,45 @@ enum ModeTable {
                   resolve: { _ in .play }, recording: { try PlayCommand(settings: $0).run() }),
         ModeEntry(kind: .replay, option: Options.replay.name, synopsis: "--replay TRACE [--output FILE] [--midi-file FILE.mid]",
                   summary: "play a recorded trace, or render it to a sound file", applies: [Options.stats.name],
-                  resolve: { .replay(trace: try operand(Options.replay, $0)) },
+                  resolve: { .init(.replay, operand: try operand(Options.replay, $0)) },
                   run: { try ReplayCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() }),
         ModeEntry(kind: .input, option: Options.input.name, synopsis: "--input PATH [--record TRACE] [--output FILE]",
                   summary: "track a video file or images instead of the camera",
                   applies: live.union(tracking).union([Options.noCalibration.name]),
-                  resolve: { .input(path: try operand(Options.input, $0)) },
+                  resolve: { .init(.input, operand: try operand(Options.input, $0)) },
                   recording: { try InputCommand(settings: $0, path: $0.mode.operand ?? "").run() }),
         ModeEntry(kind: .calibrate, option: Options.calibrate.name, synopsis: "--calibrate [--input PATH]",
                   summary: "fit the playing area to your reach (from the camera or a file)",
                   applies: camera.union(live).union(tracking),
-                  resolve: { .calibrate(input: try $0.value(Options.input)) }, run: calibrate),
+                  resolve: { .init(.calibrate, operand: try $0.value(Options.input)) }, run: calibrate),
         ModeEntry(kind: .listDevices, option: Options.listDevices.name, synopsis: "--list-devices [--json]",
                   summary: "list cameras and sound devices", applies: [Options.json.name, Options.camera.name],
-                  resolve: { _ in .listDevices }, run: { settings in
+                  resolve: { _ in .init(.listDevices) }, run: { settings in
                       Output.out(try listDevicesReport(json: settings.json, camera: settings.camera, verbose: settings.verbose))
                       return .succeeded
                   }),
         ModeEntry(kind: .tuner, option: Options.tuner.name, synopsis: "--tuner [--audio-input NAME] [--duration SECONDS]",
                   summary: "show the note a microphone or line input plays",
                   applies: [Options.audioInput.name, Options.duration.name],
-                  resolve: { _ in .tuner }, run: { try TunerCommand(settings: $0).run() }),
+                  resolve: { _ in .init(.tuner) }, run: { try TunerCommand(settings: $0).run() }),
         ModeEntry(kind: .recover, option: Options.recover.name, synopsis: "--recover TAKE",
                   summary: "complete a take an interrupted run left", applies: [],
                   resolve: { parsed in
                       let take = try operand(Options.recover, parsed)
                       guard !take.isEmpty else { throw UsageError("--recover needs the path of a take, got ''", options: ["--recover"]) }
-                      return .recover(take: take)
+                      return .init(.recover, operand: take)
                   }, run: { try RecoverCommand(take: $0.mode.operand ?? "").run() }),
         ModeEntry(kind: .report, option: Options.report.name, synopsis: "--report TRACE [--json] [--plot FILE.png]",
                   summary: "say how in tune a recorded trace was", applies: [Options.json.name],
-                  resolve: { .report(trace: try operand(Options.report, $0)) },
+                  resolve: { .init(.report, operand: try operand(Options.report, $0)) },
                   run: { try ReportCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() }),
         ModeEntry(kind: .demo, option: Options.demo.name, synopsis: "--demo [--output FILE]",
                   summary: "play a built-in performance, no camera needed", applies: live,
-                  resolve: { _ in .demo }, recording: { try DemoCommand(settings: $0).run() }),
+                  resolve: { _ in .init(.demo) }, recording: { try DemoCommand(settings: $0).run() }),
         ModeEntry(kind: .help, option: Options.help.name, synopsis: "--help", summary: "show this help", applies: [],
-                  resolve: { _ in .help }, run: { _ in Output.out(HelpText.render()); return .succeeded }),
+                  resolve: { _ in .init(.help) }, run: { _ in Output.out(HelpText.render()); return .succeeded }),
         ModeEntry(kind: .version, option: Options.version.name, synopsis: "--version", summary: "show the version",
-                  applies: [], resolve: { _ in .version }, run: { _ in Output.out("theremin \(Version.current)\n"); return .succeeded }),
+                  applies: [], resolve: { _ in .init(.version) }, run: { _ in Output.out("theremin \(Version.current)\n"); return .succeeded }),
     ]
 
     /// Modes that answer at once, whatever else is given: nothing else is read or checked.
@@ -172,37 +172,5 @@ enum ModeTable {
     private static func calibrate(_ settings: Settings) throws -> Outcome {
         if let input = settings.mode.operand { return try CalibrateCommand(settings: settings).run(input: input) }
         return try PlayCommand(settings: settings, calibrateOnly: true).run().outcome
-    }
-}
-
-extension Settings.Mode {
-    /// The mode without its file: what the mode table is keyed by.
-    enum Kind: Sendable, CaseIterable {
-        case play, replay, input, calibrate, listDevices, tuner, recover, report, demo, help, version
-    }
-
-    var kind: Kind {
-        switch self {
-        case .play: .play
-        case .replay: .replay
-        case .input: .input
-        case .calibrate: .calibrate
-        case .listDevices: .listDevices
-        case .tuner: .tuner
-        case .recover: .recover
-        case .report: .report
-        case .demo: .demo
-        case .help: .help
-        case .version: .version
-        }
-    }
-
-    /// The file the mode works on: the trace, the input, the take.
-    var operand: String? {
-        switch self {
-        case .replay(let path), .input(let path), .recover(let path), .report(let path): path
-        case .calibrate(let input): input
-        default: nil
-        }
     }
 }

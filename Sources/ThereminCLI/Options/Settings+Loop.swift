@@ -6,7 +6,7 @@ import ThereminAudio
 extension Settings {
     /// True when this run plays live through the sound card with the keys.
     var playsLive: Bool {
-        switch mode {
+        switch mode.kind {
         case .play: return true
         case .input: return record == nil && output == nil
         case .demo: return output == nil

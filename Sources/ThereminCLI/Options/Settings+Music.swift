@@ -46,7 +46,7 @@ struct MusicSettings: Sendable {
         midiOut = try parsed.value(Options.midiOut)
         midiFile = try parsed.value(Options.midiFile)
         if midiFile != nil {
-            guard case .replay = mode else { throw UsageError("--midi-file needs --replay TRACE", options: ["--midi-file", "--replay"]) }
+            guard mode.kind == .replay else { throw UsageError("--midi-file needs --replay TRACE", options: ["--midi-file", "--replay"]) }
         }
         midi.channel = try parsed.value(Options.midiChannel).map { UInt8($0 - 1) } ?? midi.channel
         midi.bendRange = try parsed.value(Options.midiBendRange) ?? midi.bendRange

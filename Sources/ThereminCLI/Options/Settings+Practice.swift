@@ -13,7 +13,7 @@ struct PracticeSettings: Sendable {
     var reportAfterRecording: String?
 
     func isReport(_ mode: Settings.Mode) -> Bool {
-        if case .report = mode { return true }
+        if mode.kind == .report { return true }
         return false
     }
 
@@ -23,7 +23,7 @@ struct PracticeSettings: Sendable {
         checkAudio = parsed.has(Options.reportAudio)
         if !isReport(mode), let report = try parsed.value(Options.report) {
             // Settings chose a recording mode because --record names this file: report on it afterwards.
-            switch mode {
+            switch mode.kind {
             case .play, .input, .demo: reportAfterRecording = report
             default: throw UsageError("--report \(report) with --record applies to live play, --input and --demo", options: ["--report", "--record", "--input", "--demo"])
             }

@@ -5,23 +5,24 @@ import ThereminTracking
 
 /// What the user asked for, typed and validated: the single place every option's value is checked.
 struct Settings: Sendable {
-    enum Mode: Sendable, Equatable {
-        case play
-        case replay(trace: String)
-        case input(path: String)
-        /// Guided calibration, from the camera or from an `--input` file.
-        case calibrate(input: String?)
-        case listDevices
-        /// `--tuner`: listen on a capture device and show the note (Commands/TunerCommand.swift).
-        case tuner
-        /// `--recover TAKE`: complete a take an interrupted run left (Commands/RecoverCommand.swift).
-        case recover(take: String)
-        /// `--report`: how in tune a recorded trace was (Commands/ReportCommand.swift).
-        case report(trace: String)
-        /// `--demo`: a built-in performance, no camera needed (Commands/DemoCommand.swift).
-        case demo
-        case help
-        case version
+    /// The way of running chosen: its kind (the modes, each declared once in ModeTable) and the file it works on.
+    struct Mode: Sendable, Equatable {
+        /// The modes, in the order `--help` lists them; what each is, selects and runs is its ModeTable entry.
+        enum Kind: Sendable, CaseIterable {
+            case play, replay, input, calibrate, listDevices, tuner, recover, report, demo, help, version
+        }
+
+        let kind: Kind
+        /// The file the mode works on: the trace (`--replay`, `--report`), the input (`--input`, and `--calibrate`
+        /// from a file), the take (`--recover`); nil for the others.
+        let operand: String?
+
+        init(_ kind: Kind, operand: String? = nil) {
+            self.kind = kind
+            self.operand = operand
+        }
+
+        static let play = Mode(.play)
     }
 
     enum TrackerKind: String, Sendable, CaseIterable {
@@ -166,11 +167,11 @@ struct Settings: Sendable {
                 throw UsageError("\(name) needs a file name, got '\(value)'", options: [name])
             }
         }
-        if case .replay = mode, record != nil {
+        if mode.kind == .replay, record != nil {
             throw UsageError("--record does not apply to --replay (the trace is already recorded)", options: ["--record", "--replay"])
         }
         if output != nil {
-            switch mode {
+            switch mode.kind {
             case .replay, .input, .demo: break
             default: throw UsageError("--output needs --replay TRACE, --input PATH or --demo: live play goes to the sound card", options: ["--output", "--replay", "--input", "--demo"])
             }
@@ -182,11 +183,9 @@ struct Settings: Sendable {
     /// one output the other.
     private func checkOutputsSpareInputs() throws {
         var inputs: [(option: String, path: String)] = []
-        switch mode {
-        case .replay(let trace): inputs.append((Options.replay.name, trace))
-        case .input(let path), .calibrate(input: let path?): inputs.append((Options.input.name, path))
-        case .report(let trace): inputs.append((Options.report.name, trace))
-        default: break
+        if let read = mode.operand, mode.kind != .recover {
+            // The file a mode reads is given with its own option, or with --input (`--calibrate --input`).
+            inputs.append((ModeTable.absorbs[mode.kind] ?? ModeTable.entry(mode.kind).option ?? "", read))
         }
         if let backing = music.backing { inputs.append((Options.backing.name, backing)) }
         let outputs = [(Options.record.name, record), (Options.output.name, output), (Options.midiFile.name, music.midiFile),
