@@ -22,10 +22,10 @@ struct Option<Value: Sendable>: Sendable {
     init(_ name: String, short: String? = nil, value placeholder: String?, help: String, group: OptionSpec.Group,
          default defaultValue: Value? = nil, defaultText: String? = nil,
          describe: @Sendable (Value) -> String = { "\($0)" }, values: OptionValues? = nil, repeatable: Bool = false,
-         inPresets: Bool? = nil, parse: @escaping @Sendable (String) throws -> Value) {
+         inPresets: Bool? = nil, writes: OptionSpec.Written? = nil, parse: @escaping @Sendable (String) throws -> Value) {
         spec = OptionSpec(name: name, short: short, value: placeholder,
                           defaultText: defaultText ?? defaultValue.map(describe), help: help, group: group,
-                          repeatable: repeatable, values: values, inPresets: inPresets)
+                          repeatable: repeatable, values: values, inPresets: inPresets, writes: writes)
         self.defaultValue = defaultValue
         parser = parse
     }
@@ -43,9 +43,11 @@ extension Option where Value == String {
     /// Free text, a file or a device name, taken as given (the command that uses it checks it).
     static func text(_ name: String, short: String? = nil, value placeholder: String, help: String,
                      group: OptionSpec.Group, default defaultValue: String? = nil, defaultText: String? = nil,
-                     values: OptionValues? = nil, repeatable: Bool = false, inPresets: Bool? = nil) -> Option {
+                     values: OptionValues? = nil, repeatable: Bool = false, inPresets: Bool? = nil,
+                     writes: OptionSpec.Written? = nil) -> Option {
         Option(name, short: short, value: placeholder, help: help, group: group, default: defaultValue,
-               defaultText: defaultText, values: values, repeatable: repeatable, inPresets: inPresets) { $0 }
+               defaultText: defaultText, values: values, repeatable: repeatable, inPresets: inPresets,
+               writes: writes) { $0 }
     }
 }
 

@@ -175,15 +175,16 @@ enum Options {
 
     // MARK: Files
     static let record = Option.text("--record", short: "-r", value: "TRACE",
-                                    help: "write the fingertip trace (CSV) while playing or tracking", group: .files)
+                                    help: "write the fingertip trace (CSV) while playing or tracking", group: .files,
+                                    writes: .take)
     static let output = Option.text("--output", short: "-o", value: "FILE",
                                     help: "render the sound into a .wav/.flac/.aiff/.ogg file instead of the sound card",
-                                    group: .files)
+                                    group: .files, writes: .renamedIntoPlace)
 
     /// `--loop-out`: checked against the run in Settings+Loop.swift (live play only, a sound file in a folder that exists).
     static let loopOut = Option.text("--loop-out", value: "FILE",
                                      help: "live play: save the looper's loop (its layers mixed, one pass) into a .wav/.flac/.aiff/.ogg "
-                                         + "file when playing ends", group: .files)
+                                         + "file when playing ends", group: .files, writes: .renamedIntoPlace)
 
     // MARK: General
     static let json = Option.flag("--json", help: "machine-readable output (with --list-devices or --report)", group: .general)

@@ -81,7 +81,7 @@ extension Options {
     }
     static let midiFile = Option<String>("--midi-file", value: "FILE.mid",
                                          help: "with --replay: write the performance as a Standard MIDI File (alone, or beside --output)",
-                                         group: .midi, inPresets: false) { file in
+                                         group: .midi, inPresets: false, writes: .renamedIntoPlace) { file in
         guard !file.isEmpty, !file.hasSuffix("/") else { throw UsageError("--midi-file needs a file name, e.g. take.mid", options: ["--midi-file"]) }
         return file
     }

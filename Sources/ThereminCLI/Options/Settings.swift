@@ -115,8 +115,9 @@ struct Settings: Sendable {
         oscOut = try parsed.value(Options.oscOut)
         try checkLiveSessionOptions(parsed)
         try practice.read(parsed, mode: mode, record: record)
-        try checkOutputsSpareInputs()
-        try checkReplacedOutputsAreFiles()
+        let written = Settings.writtenFiles(parsed)
+        try checkOutputsSpareInputs(written)
+        try checkReplacedOutputsAreFiles(written)
         json = parsed.has(Options.json)
         verbose = parsed.has(Options.verbose)
         stats = parsed.has(Options.stats)
@@ -178,19 +179,26 @@ struct Settings: Sendable {
         }
     }
 
-    /// Refuses a file this run writes (`--record`, `--output`, `--midi-file`, `--plot`, `--loop-out`) that it also reads (the trace, the
-    /// input, the backing track) or writes twice: renaming the finished file into place would replace the input, or
-    /// one output the other.
-    private func checkOutputsSpareInputs() throws {
+    /// The files this run writes, each with its option (those the option table says write one) and how it is
+    /// written, in the table's order.
+    private static func writtenFiles(_ parsed: ParsedArguments)
+        -> [(option: String, path: String, how: OptionSpec.Written)] {
+        OptionTable.all.compactMap { spec in
+            guard let how = spec.writes, let path = parsed.value(spec.name) else { return nil }
+            return (spec.name, path, how)
+        }
+    }
+
+    /// Refuses a file this run writes that it also reads (the trace, the input, the backing track) or writes twice:
+    /// renaming the finished file into place would replace the input, or one output the other.
+    private func checkOutputsSpareInputs(_ written: [(option: String, path: String, how: OptionSpec.Written)]) throws {
         var inputs: [(option: String, path: String)] = []
         if let read = mode.operand, mode.kind != .recover {
             // The file a mode reads is given with its own option, or with --input (`--calibrate --input`).
             inputs.append((ModeTable.absorbs[mode.kind] ?? ModeTable.entry(mode.kind).option ?? "", read))
         }
         if let backing = music.backing { inputs.append((Options.backing.name, backing)) }
-        let outputs = [(Options.record.name, record), (Options.output.name, output), (Options.midiFile.name, music.midiFile),
-                       (Options.plot.name, practice.plot), (Options.loopOut.name, loopOut)]
-            .compactMap { option, path in path.map { (option: option, path: $0) } }
+        let outputs = written
         for (index, written) in outputs.enumerated() {
             let identity = Settings.fileIdentity(written.path)
             if let read = inputs.first(where: { Settings.fileIdentity($0.path) == identity }) {
@@ -204,13 +212,11 @@ struct Settings: Sendable {
         }
     }
 
-    /// Refuses a file this run renames into place (`--output`, `--midi-file`, `--plot`, `--loop-out`) when that name
-    /// is already a folder, a pipe, a device or a socket: the rename would replace it with a plain file (a device
-    /// node, as root) or fail after the whole render. A symbolic link is fine: the link itself is replaced.
-    private func checkReplacedOutputsAreFiles() throws {
-        let replaced = [(Options.output.name, output), (Options.midiFile.name, music.midiFile), (Options.plot.name, practice.plot),
-                        (Options.loopOut.name, loopOut)]
-        for case let (option, path?) in replaced {
+    /// Refuses a file this run renames into place when that name is already a folder, a pipe, a device or a
+    /// socket: the rename would replace it with a plain file (a device node, as root) or fail after the whole
+    /// render. A symbolic link is fine: the link itself is replaced.
+    private func checkReplacedOutputsAreFiles(_ written: [(option: String, path: String, how: OptionSpec.Written)]) throws {
+        for (option, path, how) in written where how == .renamedIntoPlace {
             if let kind = FileKind.special(at: path, followingLinks: false) {
                 throw UsageError("\(option) '\(path)' is \(kind): theremin writes a whole file and renames it into place, "
                                  + "which would replace it; name a file", options: [option])
