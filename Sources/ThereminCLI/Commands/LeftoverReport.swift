@@ -11,10 +11,7 @@ enum LeftoverReport {
     }
 
     static func reportAtStart(_ settings: Settings) {
-        switch settings.mode.kind {
-        case .play, .input, .replay, .calibrate, .demo: break
-        case .listDevices, .tuner, .recover, .report, .help, .version: return
-        }
+        guard ModeTable.entry(settings.mode.kind).namesLeftoverTakes else { return }
         // Old-style `.NAME.PID.part` traces are looked for where this run records.
         let folders = settings.record.map { [URL(fileURLWithPath: $0).deletingLastPathComponent().path] } ?? []
         // A replayed interrupted take is named by the replay itself.

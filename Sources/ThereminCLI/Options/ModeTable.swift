@@ -16,6 +16,19 @@ struct ModeEntry: Sendable {
     /// Runs the mode's command and returns how it ended (and the take it recorded).
     let run: @Sendable (Settings) throws -> RunResult
 
+    // The mode's rules, set with the modifiers below (none by default).
+    /// Whether `--output` renders this mode into a file.
+    private(set) var rendersOutput = false
+    /// Whether `--record FILE --report FILE` records this mode and then reports on the take.
+    private(set) var reportsOnItsTake = false
+    /// When the mode plays live through the sound card with the keys: nil never, else unless one of `options` is
+    /// given, the run then described as `described` ("tracked offline").
+    private(set) var playsLive: (unlessGiven: [String], described: String)?
+    /// Options refused in this mode, each with the reason.
+    private(set) var refuses: [String: String] = [:]
+    /// Whether a run names, when it starts, the takes interrupted runs left (the modes that play or record).
+    private(set) var namesLeftoverTakes = false
+
     init(kind: Settings.Mode.Kind, option: String?, synopsis: String, summary: String, applies: Set<String>,
          resolve: @escaping @Sendable (ParsedArguments) throws -> Settings.Mode,
          run: @escaping @Sendable (Settings) throws -> Outcome) {
@@ -38,6 +51,26 @@ struct ModeEntry: Sendable {
 
     /// The mode as the user names it in a message: its option, or "live play".
     var label: String { option ?? "live play" }
+
+    /// The mode as a message asks for it: its option with its value's placeholder (`--replay TRACE`).
+    var invocation: String {
+        guard let option else { return label }
+        return OptionTable.spec(named: option)?.value.map { "\(option) \($0)" } ?? option
+    }
+
+    func renderingOutput() -> ModeEntry { with { $0.rendersOutput = true } }
+    func reportingOnItsTake() -> ModeEntry { with { $0.reportsOnItsTake = true } }
+    func playingLive(unlessGiven options: [String] = [], described: String = "") -> ModeEntry {
+        with { $0.playsLive = (options, described) }
+    }
+    func refusing(_ option: String, because reason: String) -> ModeEntry { with { $0.refuses[option] = reason } }
+    func namingLeftoverTakes() -> ModeEntry { with { $0.namesLeftoverTakes = true } }
+
+    private func with(_ change: (inout ModeEntry) -> Void) -> ModeEntry {
+        var entry = self
+        change(&entry)
+        return entry
+    }
 }
 
 /// The modes, in the order `--help` lists them. Two given at once are refused, except the pair `absorbs` names.
@@ -62,20 +95,25 @@ enum ModeTable {
     static let all: [ModeEntry] = [
         ModeEntry(kind: .play, option: nil, synopsis: "[options]", summary: "play live from the camera",
                   applies: camera.union(live).union(tracking).union([Options.noCalibration.name]),
-                  resolve: { _ in .play }, recording: { try PlayCommand(settings: $0).run() }),
+                  resolve: { _ in .play }, recording: { try PlayCommand(settings: $0).run() })
+            .playingLive().reportingOnItsTake().namingLeftoverTakes(),
         ModeEntry(kind: .replay, option: Options.replay.name, synopsis: "--replay TRACE [--output FILE] [--midi-file FILE.mid]",
                   summary: "play a recorded trace, or render it to a sound file", applies: [Options.stats.name],
                   resolve: { .init(.replay, operand: try operand(Options.replay, $0)) },
-                  run: { try ReplayCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() }),
+                  run: { try ReplayCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() })
+            .renderingOutput().refusing(Options.record.name, because: "the trace is already recorded").namingLeftoverTakes(),
         ModeEntry(kind: .input, option: Options.input.name, synopsis: "--input PATH [--record TRACE] [--output FILE]",
                   summary: "track a video file or images instead of the camera",
                   applies: live.union(tracking).union([Options.noCalibration.name]),
                   resolve: { .init(.input, operand: try operand(Options.input, $0)) },
-                  recording: { try InputCommand(settings: $0, path: $0.mode.operand ?? "").run() }),
+                  recording: { try InputCommand(settings: $0, path: $0.mode.operand ?? "").run() })
+            .renderingOutput().reportingOnItsTake().namingLeftoverTakes()
+            .playingLive(unlessGiven: [Options.record.name, Options.output.name], described: "tracked offline"),
         ModeEntry(kind: .calibrate, option: Options.calibrate.name, synopsis: "--calibrate [--input PATH]",
                   summary: "fit the playing area to your reach (from the camera or a file)",
                   applies: camera.union(live).union(tracking),
-                  resolve: { .init(.calibrate, operand: try $0.value(Options.input)) }, run: calibrate),
+                  resolve: { .init(.calibrate, operand: try $0.value(Options.input)) }, run: calibrate)
+            .namingLeftoverTakes(),
         ModeEntry(kind: .listDevices, option: Options.listDevices.name, synopsis: "--list-devices [--json]",
                   summary: "list cameras and sound devices", applies: [Options.json.name, Options.camera.name],
                   resolve: { _ in .init(.listDevices) }, run: { settings in
@@ -99,7 +137,9 @@ enum ModeTable {
                   run: { try ReportCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() }),
         ModeEntry(kind: .demo, option: Options.demo.name, synopsis: "--demo [--output FILE]",
                   summary: "play a built-in performance, no camera needed", applies: live,
-                  resolve: { _ in .init(.demo) }, recording: { try DemoCommand(settings: $0).run() }),
+                  resolve: { _ in .init(.demo) }, recording: { try DemoCommand(settings: $0).run() })
+            .renderingOutput().reportingOnItsTake().namingLeftoverTakes()
+            .playingLive(unlessGiven: [Options.output.name], described: "rendered offline"),
         ModeEntry(kind: .help, option: Options.help.name, synopsis: "--help", summary: "show this help", applies: [],
                   resolve: { _ in .init(.help) }, run: { _ in Output.out(HelpText.render()); return .succeeded }),
         ModeEntry(kind: .version, option: Options.version.name, synopsis: "--version", summary: "show the version",
@@ -159,10 +199,20 @@ enum ModeTable {
     static func checkApplies(_ parsed: ParsedArguments, to mode: Settings.Mode) throws {
         let entry = entry(mode.kind)
         guard let stray = modeBound.first(where: { parsed.has($0) && !entry.applies.contains($0) }) else { return }
-        let labels = all.filter { $0.applies.contains(stray) }.map(\.label)
-        let list = labels.count > 1 ? labels.dropLast().joined(separator: ", ") + " and " + (labels.last ?? "") : labels.joined()
+        let list = sentence(all.filter { $0.applies.contains(stray) }.map(\.label))
         // Live play is the default: a line about it names where the option does apply.
         throw UsageError("\(stray) only applies to \(list)" + (entry.option.map { ", not \($0)" } ?? ""), options: [stray])
+    }
+
+    /// The modes a rule holds for, as a message lists them: "a, b and c" (or "a, b or c").
+    static func listing(_ rule: (ModeEntry) -> Bool, as word: (ModeEntry) -> String = \.label,
+                        joinedBy conjunction: String = "and") -> String {
+        sentence(all.filter(rule).map(word), joinedBy: conjunction)
+    }
+
+    static func sentence(_ words: [String], joinedBy conjunction: String = "and") -> String {
+        guard let last = words.last, words.count > 1 else { return words.joined() }
+        return words.dropLast().joined(separator: ", ") + " \(conjunction) " + last
     }
 
     private static func operand(_ option: Option<String>, _ parsed: ParsedArguments) throws -> String {

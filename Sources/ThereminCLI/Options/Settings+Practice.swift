@@ -23,10 +23,11 @@ struct PracticeSettings: Sendable {
         checkAudio = parsed.has(Options.reportAudio)
         if !isReport(mode), let report = try parsed.value(Options.report) {
             // Settings chose a recording mode because --record names this file: report on it afterwards.
-            switch mode.kind {
-            case .play, .input, .demo: reportAfterRecording = report
-            default: throw UsageError("--report \(report) with --record applies to live play, --input and --demo", options: ["--report", "--record", "--input", "--demo"])
+            guard ModeTable.entry(mode.kind).reportsOnItsTake else {
+                throw UsageError("--report \(report) with --record applies to \(ModeTable.listing(\.reportsOnItsTake))",
+                                 options: [Options.report.name, Options.record.name])
             }
+            reportAfterRecording = report
         }
         guard isReport(mode) || reportAfterRecording != nil else {
             if let stray = [Options.plot.name, Options.minHold.name, Options.reportAudio.name].first(where: parsed.has) {

@@ -55,6 +55,8 @@ struct Settings: Sendable {
     var trackerThreads = TrackerOptions().threads
     var record: String?
     var output: String?
+    /// The options of the files this run writes (OptionSpec.writes): what decides whether a mode plays live.
+    var writes: Set<String> = []
     /// `--loop-out`: where the looper's loop is saved at the end of live play (Settings+Loop.swift).
     var loopOut: String?
     var json = false
@@ -163,19 +165,20 @@ struct Settings: Sendable {
     private mutating func readFiles(_ parsed: ParsedArguments) throws {
         record = try parsed.value(Options.record)
         output = try parsed.value(Options.output)
+        writes = Set(Settings.writtenFiles(parsed).map(\.option))
         for (name, value) in [(Options.record.name, record), (Options.output.name, output)] {
             if let value, value.isEmpty || value.hasSuffix("/") {
                 throw UsageError("\(name) needs a file name, got '\(value)'", options: [name])
             }
         }
-        if mode.kind == .replay, record != nil {
-            throw UsageError("--record does not apply to --replay (the trace is already recorded)", options: ["--record", "--replay"])
+        let entry = ModeTable.entry(mode.kind)
+        for (option, reason) in entry.refuses.sorted(by: { $0.key < $1.key }) where parsed.has(option) {
+            throw UsageError("\(option) does not apply to \(entry.label) (\(reason))", options: [option, entry.label])
         }
-        if output != nil {
-            switch mode.kind {
-            case .replay, .input, .demo: break
-            default: throw UsageError("--output needs --replay TRACE, --input PATH or --demo: live play goes to the sound card", options: ["--output", "--replay", "--input", "--demo"])
-            }
+        if output != nil, !entry.rendersOutput {
+            let rendering = ModeTable.all.filter(\.rendersOutput)
+            throw UsageError("--output needs \(ModeTable.sentence(rendering.map(\.invocation), joinedBy: "or")): live play "
+                             + "goes to the sound card", options: [Options.output.name] + rendering.compactMap(\.option))
         }
     }
 
