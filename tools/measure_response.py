@@ -143,6 +143,10 @@ def min_jerk(t0, size, duration):
         return size * (10 * s ** 3 - 15 * s ** 4 + 6 * s ** 5)
     return path
 
+def step(t0, size):
+    """A hand that is at 0 before t0 and at `size` pixels from it: a leap made between two frames."""
+    return lambda t: np.where(t >= t0, size, 0.0)
+
 def cents(f_heard, f_true):
     return 1200 * np.log2(f_heard / f_true)
 
@@ -264,8 +268,8 @@ def regular_grid(t, f):
 
 def drop_clip(clip):
     """Raw pictures take about 220 MB a clip: removed once measured, unless kept."""
-    if not KEPT_CLIPS:
-        drop_clip(clip)
+    if not KEPT_CLIPS and os.path.exists(clip):
+        os.remove(clip)
 
 def measure(runner, fps, near, far, folder, responses, measures, lead=0.0):
     """`lead`: seconds of playing before each measure (live: the audio queue goes shallow after 5 s of punctual
@@ -298,11 +302,17 @@ def measure(runner, fps, near, far, folder, responses, measures, lead=0.0):
         drop_clip(clip)
         row(f"vibrato {rate} Hz, ±{amplitude} px", "trace", trace_cells)
         row("", "sound", sound_cells)
-    for direction, size in [("up", 96), ("down", -96)] if "leaps" in measures else []:
-        # The leap 1.5 s into the clip: live start-up on a loaded machine can take most of the first second.
-        start, duration = 1.5 + lead, 0.05
-        path = min_jerk(start, size, duration)
-        clip = os.path.join(KEPT_CLIPS or folder, f"leap-{direction}-{fps}{tag}.nut")
+    leaps = [("up", 96, 0.05), ("down", -96, 0.05), ("up", 96, 0), ("down", -96, 0)]
+    for direction, size, duration in leaps if "leaps" in measures else []:
+        # The leap 1.5 s into the clip: live start-up on a loaded machine can take most of the first second. An
+        # abrupt one (duration 0) jumps between two frames' exposures, halfway through the gap between them: the
+        # tracker sees the hand a fifth of the picture away in the next frame and finds it afresh there.
+        start = 1.5 + lead
+        if duration == 0:
+            start = (np.floor(start * fps) + 0.5) / fps - EXPOSURE / 2
+        path = min_jerk(start, size, duration) if duration else step(start, size)
+        kind = f"{duration * 1000:.0f}" if duration else "abrupt"
+        clip = os.path.join(KEPT_CLIPS or folder, f"leap-{direction}-{kind}-{fps}{tag}.nut")
         make_clip(near, path, fps, 2.7 + lead, 3, clip)
         cells = []
         for response in responses:
@@ -317,13 +327,14 @@ def measure(runner, fps, near, far, folder, responses, measures, lead=0.0):
             off = np.where(after & (np.abs(error) > 5))[0]
             settle = (t[off[-1]] - start - duration) * 1000 if off.size else 0
             if os.environ.get("MEASURE_DUMP"):  # the heard pitch around the leap, for a closer look
-                np.savez(os.path.join(os.environ["MEASURE_DUMP"], f"leap-{direction}-{fps}-{response}.npz"),
+                np.savez(os.path.join(os.environ["MEASURE_DUMP"], f"leap-{direction}-{kind}-{fps}-{response}.npz"),
                          t=t, f=f, target=target, start=start, duration=duration)
             sign = 1 if target > before else -1
             overshoot = max(0, (sign * error[after]).max())
             cells.append(f"{settle:.0f} ms, over {overshoot:.1f} c")
         drop_clip(clip)
-        row(f"leap {direction} {abs(size)} px in {duration * 1000:.0f} ms", "sound", cells)
+        what = f"in {duration * 1000:.0f} ms" if duration else "between frames"
+        row(f"leap {direction} {abs(size)} px {what}", "sound", cells)
     for name, picture, noise in [("still hand (σ 3)", near, 3), ("dim light (σ 8)", near, 8),
                                  ("far player (σ 3)", far, 3)] if "still" in measures else []:
         clip = os.path.join(KEPT_CLIPS or folder, name.split()[0] + f"-{fps}{tag}.nut")

@@ -45,6 +45,8 @@ private:
     /// Follows a tracked hand into this frame: `look` in the region the last frame gave, and again where the hand
     /// turned out to be when it had moved far from that region's centre (a leap).
     bool follow(const cv::Mat &bgr, const th_rect &region, Found &found, float minPresence);
+    /// Looks again at a hand the palm detector found, from its own landmarks, until its fingertip stops moving.
+    void settle(const cv::Mat &bgr, Found &found, float minPresence);
     /// Whether the hand found lies far from the centre of the region it was looked for in.
     static bool movedFar(const Found &found, const cv::Mat &bgr);
     /// Drops the weaker of two tracked hands whose regions have converged on the same hand.

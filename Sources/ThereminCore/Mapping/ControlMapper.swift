@@ -19,6 +19,13 @@ public struct ControlMapper: Sendable {
     private var filterVolume: AxisSmoother
     /// Keeps a held note's vibrato through the correction.
     private var vibrato = VibratoKeeper()
+    /// Whether a hand found afresh, or back after frames without it, is the one played a moment ago (moving on) or
+    /// a new note: for the pitch hand (the one hand in one-hand mode) and the volume hand.
+    private var pitchHand = HandContinuity()
+    private var volumeHand = HandContinuity()
+    /// The pitch (volume) hand was missing from the last frame.
+    private var pitchHandAway = true
+    private var volumeHandAway = true
     private var lastFrequency: Double
 
     public init(mapping: Mapping = Mapping(), smoothing: SmoothingSettings = .expressive,
@@ -64,6 +71,15 @@ public struct ControlMapper: Sendable {
         vibrato.reset()
     }
 
+    /// Whether a present hand starts afresh: found afresh by the tracker or back after frames without it, and not
+    /// within `HandContinuity`'s reach of where it was a moment ago.
+    private static func startsAfresh(_ sample: HandSample, away: inout Bool, _ continuity: inout HandContinuity)
+        -> Bool {
+        let carriesOn = continuity.carriesOn(sample)
+        defer { away = false }
+        return (sample.acquired || away) && !carriesOn
+    }
+
     /// The pitch of a height estimate, with its path in octaves per second: a swing's path through the mapping's
     /// local slope, a straight one as the chord to where the estimate goes by the horizon.
     private func pitchPath(_ y: AxisSmoother.Estimate, into control: inout Control) {
@@ -76,7 +92,8 @@ public struct ControlMapper: Sendable {
             control.pitchSlope = y.slope * scale
             control.pitchPath = y.path.scaled(by: scale)
         } else {
-            control.pitchSlope = (log2(pitch(y: y.value(ahead: y.horizon))) - now) / y.horizon
+            let reach = y.reach
+            control.pitchSlope = (log2(pitch(y: y.value(ahead: reach))) - now) / reach
         }
         control.lowestPitch = min(low, high, now)
         control.highestPitch = max(low, high, now)
@@ -88,22 +105,22 @@ public struct ControlMapper: Sendable {
                                _ amplitude: (Double) -> Double) {
         guard estimate.horizon > 0 else { return }
         let low = amplitude(estimate.bounds.lowerBound), high = amplitude(estimate.bounds.upperBound)
-        control.amplitudeSlope = (amplitude(estimate.value(ahead: estimate.horizon)) - control.amplitude) / estimate.horizon
+        let reach = estimate.reach
+        control.amplitudeSlope = (amplitude(estimate.value(ahead: reach)) - control.amplitude) / reach
         control.lowestAmplitude = min(low, high, control.amplitude)
         control.highestAmplitude = max(low, high, control.amplitude)
         control.horizon = max(control.horizon, estimate.horizon)
     }
 
     /// The control for one sample in one-hand mode. An absent hand closes the gate (the voice fades out on its last
-    /// pitch) and resets the smoothing, so a returning hand is not dragged from where it left.
+    /// pitch). A hand back within a moment and a leap's reach carries on where it went; one gone longer, or found
+    /// far away, starts smoothing afresh, so it is not dragged from where the old one left (`HandContinuity`).
     public mutating func control(for sample: HandSample) -> Control {
         guard sample.present else {
-            filterX.reset()
-            resetPitchHand()
+            pitchHandAway = true
             return Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: sample.t)
         }
-        if sample.acquired {
-            // A hand found afresh: start smoothing from it, not from the hand before.
+        if Self.startsAfresh(sample, away: &pitchHandAway, &pitchHand) {
             filterX.reset()
             resetPitchHand()
         }
@@ -130,11 +147,11 @@ public struct ControlMapper: Sendable {
         }
         let roles = HandRoles.assign(frame.hands, leftHanded: settings.leftHanded)
         guard let pitchHand = roles.pitch else {
-            resetPitchHand()
-            filterVolume.reset()
+            pitchHandAway = true
+            volumeHandAway = true
             return Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: frame.t)
         }
-        if pitchHand.acquired { resetPitchHand() }
+        if Self.startsAfresh(pitchHand, away: &pitchHandAway, &self.pitchHand) { resetPitchHand() }
         let box = mapping.position(x: pitchHand.x, y: pitchHand.y, in: calibration)
         let y = filterY.update(box.y, at: frame.t, handSize: pitchHand.handSize)
         hold(y.value, at: frame.t)
@@ -142,10 +159,10 @@ public struct ControlMapper: Sendable {
         var control = Control(frequency: lastFrequency, amplitude: 0, gate: false, sourceTime: frame.t)
         pitchPath(y, into: &control)
         guard let volumeHand = roles.volume, !HandPose.isClosedFist(volumeHand) else {
-            filterVolume.reset()
+            volumeHandAway = true
             return control
         }
-        if volumeHand.acquired { filterVolume.reset() }
+        if Self.startsAfresh(volumeHand, away: &volumeHandAway, &self.volumeHand) { filterVolume.reset() }
         let height = filterVolume.update(volumeHand.y, at: frame.t, handSize: volumeHand.handSize)
         guard let volume = settings.volume(y: height.value) else { return control }
         control.amplitude = volume

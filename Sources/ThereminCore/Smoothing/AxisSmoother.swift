@@ -20,6 +20,18 @@ public struct AxisSmoother: Sendable {
             self.path = path
         }
 
+        /// How far ahead a straight path goes before it meets its bounds (at most `horizon`): a chord to there
+        /// carries the sound onto a leap's landing at the path's own speed, where a chord over the whole horizon
+        /// would take the horizon to get there.
+        public var reach: Double {
+            let edge = slope > 0 ? bounds.upperBound : bounds.lowerBound
+            let meeting = slope != 0 ? (edge - value) / slope : horizon
+            return min(max(meeting, Estimate.shortestReach), horizon)
+        }
+
+        /// The shortest chord (seconds): a path already at its edge is followed over a millisecond.
+        static let shortestReach = 0.001
+
         /// The value `ahead` seconds after the frame.
         public func value(ahead: Double) -> Double {
             let tau = min(max(ahead, 0), horizon)
