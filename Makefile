@@ -65,7 +65,8 @@ bench-music: bench-render
 ## CAMERA_RT=1 runs the fake camera at SCHED_FIFO 50 (issue 22).
 measure-live: deps
 	@[ "$(STRESS)" != 1 ] || scripts/install-deps --test scripts/deps-stress.txt
-	FPS=$(or $(FPS),30) FORMAT=$(or $(FORMAT),YUYV) LETTERBOX=$(or $(LETTERBOX),0) CAMERA_ARGS="$(CAMERA_ARGS)" scripts/measure-live $(or $(MEASURE_SECONDS),60)
+	FPS=$(or $(FPS),30) FORMAT=$(or $(FORMAT),YUYV) LETTERBOX=$(or $(LETTERBOX),0) CAMERA_ARGS="$(CAMERA_ARGS)" \
+		$(SLOWER) scripts/measure-live $(or $(MEASURE_SECONDS),60)
 
 ## A long run (issue 22): SOAK_MINUTES (default 30) live from the fake camera with --record, the looper, OSC to a local
 ## oscdump (and MIDI where /dev/snd/seq exists); memory, descriptors and threads sampled from /proc, then a verdict:
@@ -149,6 +150,11 @@ deb-check: deb
 ## Then the same live at 60 and 30 fps: the fake camera (root, /dev/fuse) serves each clip to the release build playing
 ## into the paced device, which logs when each sample was heard, each clip with 6 s of playing first (the audio queue
 ## goes shallow after 5 s of punctual wake-ups). Needs ../shared/corpus, ffmpeg and numpy.
+## SLOW=FACTOR runs measure-live and measure-response on a machine FACTOR times slower (scripts/slow-machine: a
+## real-time spinner takes 1 - 1/FACTOR of every CPU; root and a C compiler); SLOW_THROTTLED=1 keeps the kernel's
+## real-time throttling on during it.
+SLOWER = $(if $(SLOW),scripts/slow-machine $(if $(SLOW_THROTTLED),--throttled) $(SLOW) --)
+
 .PHONY: measure-response
 RESPONSE_PHOTO ?= ../shared/corpus/hands_nogt/hagrid_four_07fdea90-1102-4419-a3af-b394cb29531b.jpg
 measure-response: deps
@@ -156,7 +162,7 @@ measure-response: deps
 	$(SWIFT) build -c release --scratch-path $(BUILD_DIR) --product theremin-vision
 	$(SWIFT) build --scratch-path $(BUILD_DIR) --product fake-camera
 	$(SWIFT) build --scratch-path $(BUILD_DIR) --product asound_module_pcm_theremin_paced
-	python3 tools/measure_response.py --theremin $(BUILD_DIR)/release/theremin --photo $(RESPONSE_PHOTO) --fps 60
-	for fps in 60 30; do python3 tools/measure_response.py --theremin $(BUILD_DIR)/release/theremin \
+	$(SLOWER) python3 tools/measure_response.py --theremin $(BUILD_DIR)/release/theremin --photo $(RESPONSE_PHOTO) --fps 60
+	for fps in 60 30; do $(SLOWER) python3 tools/measure_response.py --theremin $(BUILD_DIR)/release/theremin \
 		--photo $(RESPONSE_PHOTO) --fps $$fps --live --lead-in 6 --fake-camera $(BUILD_DIR)/debug/fake-camera \
 		--paced-plugin $(BUILD_DIR)/debug/libasound_module_pcm_theremin_paced.so || exit 1; done

@@ -190,7 +190,11 @@ class Live:
         os.mkdir(mount)
         # The camera at real-time priority, as a kernel driver's interrupt thread is: a webcam's frames are not
         # held back by other programs, and the fake camera's must not be either (where chrt is refused, as it is).
-        realtime = ["chrt", "-f", "50"] if subprocess.run(["chrt", "-f", "50", "true"],
+        # Under scripts/slow-machine, above its spinner (SLOW_MACHINE_CAMERA_PRIORITY), as a driver runs in the kernel.
+        # It offers the clip's rate alone: at another it would serve the clip slowed down, so a machine that cannot
+        # keep up tracks every second (third...) frame of it, and theremin is given no --fps, so that it may.
+        priority = os.environ.get("SLOW_MACHINE_CAMERA_PRIORITY", "50")
+        realtime = ["chrt", "-f", priority] if subprocess.run(["chrt", "-f", priority, "true"],
                                                           capture_output=True).returncode == 0 else []
         camera = subprocess.Popen(realtime + [self.camera, "--mount", mount, "--video", clip, "--rates", str(fps),
                                    "--frame-log", frames, "--exit-with-parent"],
@@ -208,7 +212,7 @@ class Live:
             env = dict(os.environ, XDG_CONFIG_HOME=work, ALSA_CONFIG_PATH=config)
             # Start-up (models, camera) takes about a second; the clip starts with the first frame streamed.
             result = subprocess.run(["timeout", "-s", "INT", f"{seconds + 1.5}", self.theremin, "--camera",
-                                     os.path.join(mount, "video0"), "--fps", str(fps), "--audio-device", "paced",
+                                     os.path.join(mount, "video0"), "--audio-device", "paced",
                                      "--no-preview", "--stats", "--wave", "sine", "--response", response, "--mute-cues",
                                      "--record", trace] + self.extra, capture_output=True, text=True, env=env)
         finally:
@@ -218,6 +222,8 @@ class Live:
             sys.exit(f"measure-response: theremin played nothing live: {result.stderr.strip()[-400:]}")
         stats = re.search(r"^\s*total\s+([\d.]+)\s+([\d.]+)", result.stderr, re.M)
         dropped = re.search(r"(\d+) frames tracked, (\d+) dropped, (\d+) underrun", result.stderr)
+        tracking = re.search(r"^\s*tracking\s+([\d.]+)\s+([\d.]+)", result.stderr, re.M)
+        chosen = re.findall(r"^rate: .*: tracking (.*)$", result.stderr, re.M)
         log = np.array([[float(x) for x in l.split()] for l in open(frames) if l[0].isdigit()])
         runs = [l.split() for l in open(times) if l.startswith("start")]
         rate, channels, sample_format = int(runs[0][3]), int(runs[0][4]), runs[0][5]
@@ -234,7 +240,8 @@ class Live:
         tc = clip_time(tt + origin)
         inside = present & np.isfinite(tc)
         extra = {"total": (float(stats[1]), float(stats[2])) if stats else None,
-                 "dropped": (int(dropped[2]), int(dropped[1]), int(dropped[3])) if dropped else None}
+                 "dropped": (int(dropped[2]), int(dropped[1]), int(dropped[3])) if dropped else None,
+                 "tracking": float(tracking[1]) if tracking else None, "rates": chosen}
         return (tc[inside], ty[inside]), (t[keep], f[keep]), present.mean(), extra
 
 class ClipClock:
@@ -275,8 +282,10 @@ def measure(runner, fps, near, far, folder, responses, measures, lead=0.0):
     """`lead`: seconds of playing before each measure (live: the audio queue goes shallow after 5 s of punctual
     wake-ups, as it does for a player who has been playing a while)."""
     tag = f"-lead{lead:g}" if lead else ""
+    slow = os.environ.get("SLOW_MACHINE_FACTOR")
     print(f"measure-response: {runner.name}, {fps} fps, exposure {EXPOSURE * 1000:.0f} ms, "
-          f"{f'{lead:g} s of playing first, ' if lead else ''}load {open('/proc/loadavg').read().split()[0]}")
+          f"{f'{lead:g} s of playing first, ' if lead else ''}load {open('/proc/loadavg').read().split()[0]}"
+          f"{f', slow-machine {slow}' if slow else ''}")
     print(f"{'hand does':34} {'':6} " + "  ".join(f"{r:>26}" for r in responses))
     def row(name, what, cells):
         print(f"{name:34} {what:6} " + "  ".join(f"{c:>26}" for c in cells), flush=True)
@@ -358,6 +367,12 @@ def measure(runner, fps, near, far, folder, responses, measures, lead=0.0):
                          f"{sum(d[0] for d in drops)}/{sum(d[1] + d[0] for d in drops)} drop, "
                          f"{sum(d[2] for d in drops)} xrun")
         row("--stats total median/p95 (runs' median)", "", cells)
+        cells = []
+        for response in responses:
+            ms = [e["tracking"] for e in pipeline[response] if e.get("tracking")]
+            rates = sorted({r for e in pipeline[response] for r in e.get("rates", [])})
+            cells.append(f"{np.median(ms):.1f} ms" + (f"; chose {', '.join(rates)}" if rates else "") if ms else "n/a")
+        row("tracker ms a frame (runs' median)", "", cells)
 
 def main():
     parser = argparse.ArgumentParser()

@@ -23,6 +23,9 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
     private var lastRate: Double?
     private var lastModeDescription: String
     private var droppedBefore = 0
+    private var damagedBefore = 0
+    /// The tracking rate asked for, applied again to a reopened camera.
+    private var applied: TrackingRate?
 
     /// The device node this camera is pinned to, and the camera's card name (what calibrations are saved under).
     public let devicePath: String
@@ -68,6 +71,17 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
     /// again, and put back again, each time it is reopened.
     public let controlNotes: [String]
 
+    public var offeredRates: [Double] { lock.withLock { camera?.offeredRates ?? [] } }
+    public var damagedFrames: Int { lock.withLock { damagedBefore + (camera?.damagedFrames ?? 0) } }
+
+    public func apply(_ rate: TrackingRate) -> TrackingRate {
+        let current = lock.withLock { () -> V4L2Camera? in
+            applied = rate
+            return camera
+        }
+        return current?.apply(rate) ?? rate
+    }
+
     /// What the running camera's capture thread got when it asked for real-time scheduling.
     public var captureScheduling: ThreadScheduling? { lock.withLock { camera?.captureScheduling } }
 
@@ -100,6 +114,7 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
             defer { camera = nil }
             // Kept, so the count read after closing (the --stats report) still includes the last camera's drops.
             droppedBefore += camera?.droppedFrames ?? 0
+            damagedBefore += camera?.damagedFrames ?? 0
             return camera
         }
         running?.close()
@@ -111,6 +126,7 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
             if camera === current {
                 camera = nil
                 droppedBefore += current.droppedFrames
+                damagedBefore += current.damagedFrames
                 sequenceBase = (lastSequence ?? sequenceBase) + 1
             }
             nextAttempt = MonotonicClock.now() + retryInterval
@@ -126,6 +142,7 @@ public final class ReconnectingCamera: FrameSource, @unchecked Sendable {
         let device = configuration.device ?? ""
         do throws(V4L2Error) {
             let reopened = try V4L2Camera(configuration, scheduler: scheduler)
+            if let rate = lock.withLock({ applied }) { _ = reopened.apply(rate) }
             let keep = lock.withLock { () -> Bool in
                 guard !closed else { return false }
                 camera = reopened

@@ -60,8 +60,12 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
     public let cameraSize: PixelSize
     /// Bytes per row of the frames (at least `3 * size.width`).
     public let bytesPerRow: Int
-    /// The granted rate, re-read from the driver; nil when the driver does not say.
-    public let nominalFrameRate: Double?
+    /// The granted rate, re-read from the driver (again after `apply` switched it); nil when the driver does not
+    /// say.
+    public var nominalFrameRate: Double? { grantedRate.withLock { $0 } }
+    private let grantedRate: Mutex<Double?>
+    /// The rates the camera lists at its format and size, no faster than the one chosen, fastest first.
+    public let offeredRates: [Double]
     /// The format the camera itself delivers before libv4l2 converts it or TurboJPEG decodes it (e.g. `YUYV`,
     /// `MJPG`), when the driver says.
     public let sourceFormat: FourCC?
@@ -112,7 +116,11 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
             self.size = conversion.frameSize
             self.cameraSize = PixelSize(width: granted.width, height: granted.height)
             self.bytesPerRow = conversion.frameBytesPerRow
-            self.nominalFrameRate = interval.map(\.framesPerSecond) ?? choice.interval?.framesPerSecond
+            let rate = interval.map(\.framesPerSecond) ?? choice.interval?.framesPerSecond
+            self.grantedRate = Mutex(rate)
+            self.offeredRates = Self.rates(of: camera, fourcc: device.driverFormat() ?? choice.fourcc,
+                                           size: PixelSize(width: granted.width, height: granted.height),
+                                           upTo: rate)
             self.sourceFormat = device.driverFormat()
             self.device = device
             let controls = ControlKeeper(device: device, request: configuration.controls)
@@ -196,6 +204,30 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         return native
     }
 
+    /// The rates listed for `fourcc` at `size`, none above `fastest`, fastest first.
+    private static func rates(of camera: CameraDescription, fourcc: FourCC?, size: PixelSize, upTo fastest: Double?)
+        -> [Double] {
+        guard let fastest else { return [] }
+        let listed = camera.formats.first { $0.fourcc == fourcc }?.sizes.first { $0.size == size }?.framesPerSecond
+        return Array(Set((listed ?? []).filter { $0 <= fastest * 1.001 } + [fastest])).sorted(by: >)
+    }
+
+    /// Tracks at `rate`: the camera switched to its rate where the driver takes a new rate while streaming (the
+    /// fake camera does; uvcvideo answers EBUSY, and stopping the stream would stall the sound for the 100-300 ms a
+    /// webcam takes to start again), and every `stride`-th frame of the driver's sequence converted and handed out.
+    /// Where the camera keeps its rate, the stride of that rate nearest the one asked for.
+    public func apply(_ rate: TrackingRate) -> TrackingRate {
+        var cameraRate = nominalFrameRate ?? rate.cameraRate
+        if abs(cameraRate - rate.cameraRate) > 0.01 * rate.cameraRate,
+           let granted = try? device.setFrameInterval(FrameInterval(framesPerSecond: rate.cameraRate)) {
+            cameraRate = granted.framesPerSecond
+            grantedRate.withLock { $0 = cameraRate }
+        }
+        let stride = max(1, Int((cameraRate / rate.trackedRate).rounded()))
+        thread.stride.store(stride, ordering: .relaxed)
+        return TrackingRate(cameraRate: cameraRate, stride: stride)
+    }
+
     /// One line per control theremin set or could not set, with the value before and after (for `-v`).
     public var controlNotes: [String] { controls.notes }
 
@@ -210,6 +242,8 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         let statistics = mailbox.statistics
         return statistics.framesDropped + statistics.framesDamaged
     }
+
+    public var damagedFrames: Int { mailbox.statistics.framesDamaged }
 
     /// Frames captured, delivered, dropped and damaged so far.
     public var statistics: CaptureStatistics { mailbox.statistics }

@@ -9,6 +9,7 @@ extension LivePlay {
         description.calibrateOnly = calibrateOnly
         description.cuesMuted = { MusicSetup.cuesMuted(settings) }
         description.paceByFrameTime = paceByFrameTime
+        description.keepsFrameRate = settings.frameRate != nil
         description.take = settings.record.map { asked in
             (asked, { TraceMetadataBuilder.make(settings, source: $0, tracker: settings.tracker.rawValue,
                                                 calibration: calibration) }, settings.music.handCount)

@@ -12,6 +12,8 @@ final class CaptureThread: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let scheduler: (any ThreadScheduler)?
     private let granted = Mutex<ThreadScheduling?>(nil)
+    /// Every `stride`-th frame of the driver's sequence is converted and posted (`TrackingRate.stride`).
+    let stride = Atomic<Int>(1)
 
     init(stream: V4L2Stream, mailbox: FrameMailbox, scheduler: (any ThreadScheduler)?) throws(V4L2Error) {
         self.stream = stream
@@ -51,11 +53,14 @@ final class CaptureThread: @unchecked Sendable {
             case .frameReady, .deviceError:
                 let start = MonotonicClock.now()
                 do throws(V4L2Error) {
-                    switch try stream.dequeue() {
+                    let every = UInt64(max(1, stride.load(ordering: .relaxed)))
+                    switch try stream.dequeue(keep: { $0 % every == 0 }) {
                     case .frame(let frame):
                         mailbox.post(frame, overhead: MonotonicClock.now() - start)
                     case .damaged:
                         mailbox.countDamaged()
+                    case .skipped:
+                        continue
                     case .none where readiness == .deviceError:
                         // poll reported an error but DQBUF has nothing to say: the queue is dead.
                         throw V4L2Error(operation: .poll, errno: EIO, device: stream.device.path)

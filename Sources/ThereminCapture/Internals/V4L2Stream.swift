@@ -55,12 +55,19 @@ final class V4L2Stream: @unchecked Sendable {
         case damaged
         /// No buffer was ready after all (EAGAIN).
         case none
+        /// A frame off the tracking rate's grid (`keep` said no): back to the driver unconverted.
+        case skipped
     }
 
     /// Dequeues the oldest filled buffer, turns it into a `Frame` stamped with the buffer's capture time, and
-    /// queues the buffer again.
-    func dequeue() throws(V4L2Error) -> Dequeued {
+    /// queues the buffer again. A frame whose driver sequence number `keep` refuses goes back unconverted.
+    func dequeue(keep: (UInt64) -> Bool = { _ in true }) throws(V4L2Error) -> Dequeued {
         guard let filled = try device.dequeueBuffer() else { return .none }
+        guard keep(UInt64(filled.sequence)) else {
+            try device.queueBuffer(filled.index)
+            return .skipped
+        }
+        let start = MonotonicClock.now()
         var pixels: [UInt8]?
         if filled.index < buffers.count, !filled.damaged, filled.bytesUsed <= buffers[filled.index].length {
             pixels = conversion.pixels(from: UnsafeRawBufferPointer(start: buffers[filled.index].address,
@@ -69,8 +76,10 @@ final class V4L2Stream: @unchecked Sendable {
         try device.queueBuffer(filled.index)
         guard let pixels else { return .damaged }
         let size = conversion.frameSize
-        return .frame(Frame(width: size.width, height: size.height, bytesPerRow: conversion.frameBytesPerRow,
-                            pixels: pixels, captureTime: filled.monotonicTimestamp ?? MonotonicClock.now(),
-                            sequence: UInt64(filled.sequence)))
+        var frame = Frame(width: size.width, height: size.height, bytesPerRow: conversion.frameBytesPerRow,
+                          pixels: pixels, captureTime: filled.monotonicTimestamp ?? MonotonicClock.now(),
+                          sequence: UInt64(filled.sequence))
+        frame.preparation = MonotonicClock.now() - start
+        return .frame(frame)
     }
 }

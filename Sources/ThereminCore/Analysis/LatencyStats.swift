@@ -29,6 +29,12 @@ public struct LatencyStats: Sendable {
     public var underruns = 0
     /// Wall-clock seconds the run lasted (for tracker fps).
     public var duration = 0.0
+    /// Of the dropped frames, those that arrived damaged (broken MJPEG frames): not good frames lost.
+    public var damagedFrames = 0
+    /// Of the dropped frames, those the tracker skipped because they had waited longer than a frame interval.
+    public var staleFrames = 0
+    /// The tracking rate chosen and why ("rate: …"), printed under the tracker's line.
+    public var rateLine: String?
 
     public init() {}
 
@@ -69,7 +75,10 @@ public struct LatencyStats: Sendable {
         var line = String(format: "tracker %.1f fps, %d frames tracked, %d dropped, %d underrun(s), %.1f s",
                           fps, trackedFrames, droppedFrames, underruns, duration)
         if droppedWhileStarting > 0 { line += " (and \(droppedWhileStarting) frames sent while starting)" }
+        if damagedFrames > 0 { line += "; \(damagedFrames) of the dropped damaged" }
+        if staleFrames > 0 { line += "; \(staleFrames) of the dropped skipped as stale" }
         lines.append(line)
+        if let rateLine { lines.append(rateLine) }
         return lines.joined(separator: "\n")
     }
 }

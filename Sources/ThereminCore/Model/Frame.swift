@@ -13,6 +13,9 @@ public struct Frame: Sendable {
     public var captureTime: Double
     /// Frame number from the source, increasing; gaps mean frames were dropped.
     public var sequence: UInt64
+    /// Seconds the source spent making the frame from the driver's buffer (decoding, converting): with the tracking,
+    /// what a frame costs the machine (`RatePolicy`).
+    public var preparation: Double = 0
 
     public init(width: Int, height: Int, bytesPerRow: Int, pixels: [UInt8], captureTime: Double, sequence: UInt64) {
         self.width = width

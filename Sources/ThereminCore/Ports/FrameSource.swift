@@ -19,8 +19,20 @@ public protocol FrameSource: AnyObject {
     /// What the source's own capture thread got when it asked for real-time scheduling (for `-v`); nil when it has
     /// no such thread or did not ask.
     var captureScheduling: ThreadScheduling? { get }
+    /// Of the dropped frames, those that arrived damaged (a broken MJPEG frame): none of them a good frame lost.
+    var damagedFrames: Int { get }
+    /// The frame rates the source can be switched to without a pause (a camera's at its size, fastest first); empty
+    /// when it cannot.
+    var offeredRates: [Double] { get }
+    /// Tracks at `rate` from now on: the camera switched to its rate where it can be without a pause, and only every
+    /// `stride`-th frame handed out (the others are not even converted). Returns the rate in force, which is the
+    /// stride of the camera's own rate where it could not switch.
+    func apply(_ rate: TrackingRate) -> TrackingRate
 }
 
 extension FrameSource {
     public var captureScheduling: ThreadScheduling? { nil }
+    public var offeredRates: [Double] { [] }
+    public var damagedFrames: Int { 0 }
+    public func apply(_ rate: TrackingRate) -> TrackingRate { TrackingRate(cameraRate: nominalFrameRate ?? 30) }
 }

@@ -17,6 +17,8 @@ public struct LivePerformance {
         public var cuesMuted: () -> Bool = { false }
         /// A file played live is paced like a camera: frames at their own times, late ones skipped.
         public var paceByFrameTime = false
+        /// The player gave the camera's rate (`--fps`): it is kept whatever frames cost.
+        public var keepsFrameRate = false
         /// `--record`: the name asked for, the trace's metadata (from the source as played) and the hands recorded.
         public var take: (asked: String, metadata: (FrameSource) -> TraceMetadata, hands: Int)?
         /// Where the takes in progress are noted (the crash journal).
@@ -116,7 +118,8 @@ public struct LivePerformance {
         let loop = TrackingLoop(source: source, tracker: followers.tracking(ports.tracking),
                                 isTransient: ports.isTransient, mapper: setup.mapper, renderer: mix.renderer,
                                 recorder: take?.writer,
-                                configuration: TrackingLoop.Configuration(startCalibrating: description.calibrateOnly),
+                                configuration: TrackingLoop.Configuration(startCalibrating: description.calibrateOnly,
+                                                                          keepsFrameRate: description.keepsFrameRate),
                                 cues: mix.mixer.cues, scheduler: ports.scheduler, clock: ports.clock)
         loop.onControl = followers.onControl
         loop.onFrame = followers.onFrame

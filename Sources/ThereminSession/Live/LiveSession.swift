@@ -56,6 +56,7 @@ public final class LiveSession {
     private var reportedRecordingProblem = false
     private var reportedTrackerProblem = false
     private var reportedScheduling = false
+    private var reportedRateDecisions = 0
 
     /// - Parameters:
     ///   - loop: the tracking thread, not yet started.
@@ -213,6 +214,10 @@ public final class LiveSession {
             options.report("\n" + ThreadScheduling.summary(audio: output?.scheduling, tracking: tracking,
                                                                 capture: loop.captureScheduling))
         }
+        if let choice = loop.rateChoice.withLock({ $0 }), choice.decisions > reportedRateDecisions {
+            reportedRateDecisions = choice.decisions
+            options.report("\n" + choice.line)
+        }
         if now - lastReport >= 1 {
             lastReport = now
             options.report("\n" + report(duration: now - start))
@@ -226,6 +231,9 @@ public final class LiveSession {
         copy.droppedFrames = loop.droppedFrames
         copy.droppedWhileStarting = loop.droppedWhileStarting
         copy.underruns = output?.underruns ?? 0
+        copy.rateLine = loop.rateChoice.withLock { $0 }?.line
+        copy.staleFrames = loop.staleFrameCount
+        copy.damagedFrames = loop.damagedFrameCount
         return copy.report()
     }
 

@@ -11,9 +11,12 @@ public final class TrackingLoop: @unchecked Sendable {
     public struct Configuration: Sendable {
         /// Start with the guided calibration (`--calibrate`).
         public var startCalibrating = false
+        /// The player gave the camera's rate (`--fps`): the rate policy measures, says, and keeps it.
+        public var keepsFrameRate = false
 
-        public init(startCalibrating: Bool = false) {
+        public init(startCalibrating: Bool = false, keepsFrameRate: Bool = false) {
             self.startCalibrating = startCalibrating
+            self.keepsFrameRate = keepsFrameRate
         }
     }
 
@@ -35,6 +38,15 @@ public final class TrackingLoop: @unchecked Sendable {
     public var onFrame: ((Control, HandsFrame) -> Void)?
     private var step: LiveStep
     private var frameRate = FrameRateMeter()
+    private let keepsFrameRate: Bool
+    /// Chooses the rate this machine can keep (a camera's: a source that offers rates); made at the first frame.
+    private var policy: RatePolicy?
+    private var budget = DutyBudget()
+    /// The newest frame was skipped as stale: the next is tracked whatever its age.
+    private var skippedStale = false
+    private let staleFrames = Atomic<Int>(0)
+    /// The rate in force and why, once the first seconds are judged (`-v`, `--stats`).
+    public let rateChoice = Mutex<RateChoice?>(nil)
 
     /// What the display shows, replaced after every frame.
     public let snapshot: Mutex<LiveSnapshot>
@@ -78,6 +90,7 @@ public final class TrackingLoop: @unchecked Sendable {
         self.renderer = renderer
         self.recorder = recorder
         step = LiveStep(mapper: mapper, calibrating: configuration.startCalibrating)
+        keepsFrameRate = configuration.keepsFrameRate
         var initial = LiveSnapshot()
         initial.calibration = mapper.calibration
         initial.calibrationStatus = step.calibration?.status
@@ -86,7 +99,14 @@ public final class TrackingLoop: @unchecked Sendable {
 
     /// Frames dropped because tracking was busy: by the camera (newest frame wins) or, for a file played live, by
     /// skipping frames whose time has already passed (`PacedFrameSource`).
-    public var droppedFrames: Int { source.droppedFrames - droppedWhileStarting }
+    /// Frames that arrived damaged (counted among the dropped).
+    public var damagedFrameCount: Int { source.damagedFrames }
+    /// Frames skipped because they had waited longer than two frame intervals (counted among the dropped).
+    public var staleFrameCount: Int { staleFrames.load(ordering: .relaxed) }
+    /// Frames skipped as stale count too: the tracker took the next one rather than queueing behind them.
+    public var droppedFrames: Int {
+        source.droppedFrames - droppedWhileStarting + staleFrames.load(ordering: .relaxed)
+    }
     /// Frames the source dropped before the first one was tracked: sent while the program was starting (the camera
     /// streams from the moment it is opened, while the models and the sound device are still being set up).
     public var droppedWhileStarting: Int { max(0, droppedBeforeFirstFrame.load(ordering: .relaxed)) }
@@ -134,6 +154,7 @@ public final class TrackingLoop: @unchecked Sendable {
 
     private func run() {
         while !stopFlag.load(ordering: .relaxed) {
+            let waitStart = clock.now()
             let frame: Frame?
             do {
                 frame = try source.nextFrame()
@@ -147,12 +168,55 @@ public final class TrackingLoop: @unchecked Sendable {
                 return
             }
             guard let frame else { return }
+            let busyStart = clock.now()
+            if isStale(frame, at: busyStart) { continue }
             process(frame)
-            // A tracker that cannot keep up always finds the next frame waiting and never blocks; under RealtimeKit
-            // (`RLIMIT_RTTIME` 200 ms) the kernel would then kill the whole program. A 20 µs sleep per frame is a
-            // blocking call that restarts that count.
-            MonotonicClock.sleep(20e-6)
+            // A tracker that cannot keep up always finds the next frame waiting and never blocks: it would run flat
+            // out, and beside other real-time work the kernel's throttling would stall the audio thread with it
+            // (under RealtimeKit, `RLIMIT_RTTIME` would kill the program). It rests on a budget instead, and at
+            // least 20 µs a frame, a blocking call that restarts that count.
+            let rest = budget.rest(busy: clock.now() - busyStart, idle: busyStart - waitStart)
+            MonotonicClock.sleep(min(max(rest, 20e-6), 0.1))
         }
+    }
+
+    /// Whether `frame` waited longer than two intervals between tracked frames before the tracker was free (the
+    /// source held it back: a camera's late burst): the next one is due sooner than this one would be tracked behind
+    /// it, so it is skipped (and counted as dropped), never two in a row. The newest frame normally waits less than
+    /// one interval, since the source keeps only the newest. Ages of a second or more are another clock's (the
+    /// demo's), not lateness. Only a camera's (a source that offers rates): a file played live skips its late frames
+    /// itself (`PacedFrameSource`).
+    private func isStale(_ frame: Frame, at now: Double) -> Bool {
+        guard let rate = policy?.current, !skippedStale else {
+            skippedStale = false
+            return false
+        }
+        let waited = now - frame.captureTime - frame.preparation
+        guard waited > 2 * rate.interval && waited < 1 else { return false }
+        skippedStale = true
+        staleFrames.add(1, ordering: .relaxed)
+        return true
+    }
+
+    /// Feeds the rate policy what this frame cost, and applies the rate it chooses. Only frames that followed a hand
+    /// count: a search for a hand costs more, and nobody hears it.
+    private func pace(_ frame: Frame, hands: HandsFrame, trackingTime: Double, at now: Double) {
+        if policy == nil, let rate = source.nominalFrameRate, !source.offeredRates.isEmpty {
+            policy = RatePolicy(cameraRate: rate, offeredRates: source.offeredRates, fixed: keepsFrameRate)
+        }
+        guard var policy, hands.primary.present, !hands.primary.acquired else { return }
+        let judged = policy.hasJudged
+        if let decision = policy.note(cost: frame.preparation + trackingTime, at: now) {
+            let granted = source.apply(decision.rate)
+            policy.adopt(granted)
+            let reason = granted == decision.rate ? decision.reason : decision.reason + " (as \(granted))"
+            rateChoice.withLock { $0 = RateChoice(rate: granted, reason: reason, decisions: ($0?.decisions ?? 0) + 1) }
+        } else if !judged, policy.hasJudged, let reason = policy.keptReason {
+            rateChoice.withLock {
+                $0 = RateChoice(rate: policy.current, reason: reason, decisions: ($0?.decisions ?? 0) + 1)
+            }
+        }
+        self.policy = policy
     }
 
     private func process(_ frame: Frame) {
@@ -173,6 +237,7 @@ public final class TrackingLoop: @unchecked Sendable {
             trackerProblem = "\(error)"
         }
         let trackedAt = clock.now()
+        pace(frame, hands: hands, trackingTime: trackedAt - trackStart, at: trackedAt)
         if recalibrateFlag.exchange(false, ordering: .relaxed) { step.recalibrate() }
         let result = step.step(hands, capturedAt: capturedAt, trackedAt: trackedAt, paused: isPaused)
         hands = result.hands

@@ -57,4 +57,19 @@ final class LatencyStatsTests: XCTestCase {
         XCTAssertTrue(line.hasPrefix("tracker 60.0 fps, 600 frames tracked, 2 dropped, 0 underrun(s), 10.0 s"), line)
         XCTAssertTrue(line.hasSuffix("(and 12 frames sent while starting)"), line)
     }
+
+    func testTheDroppedAreToldApartAndTheRateInForceEndsTheReport() {
+        var stats = LatencyStats()
+        stats.trackedFrames = 300
+        stats.droppedFrames = 25
+        stats.damagedFrames = 20
+        stats.staleFrames = 3
+        stats.duration = 10
+        stats.rateLine = "rate: tracking takes 6.0 ms a frame (p90) against 33.3 ms between frames: 30 fps, kept"
+        let lines = stats.report().split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.last, stats.rateLine)
+        let tracker = lines[lines.count - 2]
+        XCTAssertTrue(tracker.hasPrefix("tracker 30.0 fps, 300 frames tracked, 25 dropped, 0 underrun(s), 10.0 s"), tracker)
+        XCTAssertTrue(tracker.hasSuffix("; 20 of the dropped damaged; 3 of the dropped skipped as stale"), tracker)
+    }
 }
