@@ -28,6 +28,8 @@ struct ModeEntry: Sendable {
     private(set) var refuses: [String: String] = [:]
     /// Whether a run names, when it starts, the takes interrupted runs left (the modes that play or record).
     private(set) var namesLeftoverTakes = false
+    /// Whether `--midi-file` writes this mode's performance as a MIDI file.
+    private(set) var writesMIDIFile = false
 
     init(kind: Settings.Mode.Kind, option: String?, synopsis: String, summary: String, applies: Set<String>,
          resolve: @escaping @Sendable (ParsedArguments) throws -> Settings.Mode,
@@ -65,6 +67,15 @@ struct ModeEntry: Sendable {
     }
     func refusing(_ option: String, because reason: String) -> ModeEntry { with { $0.refuses[option] = reason } }
     func namingLeftoverTakes() -> ModeEntry { with { $0.namesLeftoverTakes = true } }
+    func writingMIDIFile() -> ModeEntry { with { $0.writesMIDIFile = true } }
+
+    /// The mode as it plays live, for a message: "the camera" for live play, else the mode without the files that
+    /// make it run offline ("--input without --record/--output"); nil for a mode that never plays live.
+    var whenLive: String? {
+        guard let live = playsLive else { return nil }
+        guard let option else { return "the camera" }
+        return live.unlessGiven.isEmpty ? option : "\(option) without \(live.unlessGiven.joined(separator: "/"))"
+    }
 
     private func with(_ change: (inout ModeEntry) -> Void) -> ModeEntry {
         var entry = self
@@ -101,7 +112,8 @@ enum ModeTable {
                   summary: "play a recorded trace, or render it to a sound file", applies: [Options.stats.name],
                   resolve: { .init(.replay, operand: try operand(Options.replay, $0)) },
                   run: { try ReplayCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() })
-            .renderingOutput().refusing(Options.record.name, because: "the trace is already recorded").namingLeftoverTakes(),
+            .renderingOutput().refusing(Options.record.name, because: "the trace is already recorded").namingLeftoverTakes()
+            .writingMIDIFile(),
         ModeEntry(kind: .input, option: Options.input.name, synopsis: "--input PATH [--record TRACE] [--output FILE]",
                   summary: "track a video file or images instead of the camera",
                   applies: live.union(tracking).union([Options.noCalibration.name]),

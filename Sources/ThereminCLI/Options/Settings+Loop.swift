@@ -34,8 +34,10 @@ extension Settings {
             throw UsageError("--loop-out needs a file name, e.g. loop.wav, got '\(path)'", options: ["--loop-out"])
         }
         guard playsLive else {
-            throw UsageError("--loop-out applies to live play (the camera, --input without --record/--output, or "
-                             + "--demo without --output): the looper is played with its keys", options: ["--loop-out", "--input", "--record", "--output", "--demo"])
+            let live = ModeTable.all.compactMap(\.whenLive)
+            let listed = live.count > 1 ? live.dropLast().joined(separator: ", ") + ", or " + (live.last ?? "") : live.joined()
+            throw UsageError("--loop-out applies to live play (\(listed)): the looper is played with its keys",
+                             options: [Options.loopOut.name] + writes.sorted())
         }
         guard SoundFileWriter.knowsType(of: path) else {
             throw UsageError("--loop-out '\(path)' is not a sound file name; give one ending in .wav, .flac, .aiff or .ogg", options: ["--loop-out"])

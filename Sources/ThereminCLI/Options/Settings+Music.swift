@@ -46,7 +46,10 @@ struct MusicSettings: Sendable {
         midiOut = try parsed.value(Options.midiOut)
         midiFile = try parsed.value(Options.midiFile)
         if midiFile != nil {
-            guard mode.kind == .replay else { throw UsageError("--midi-file needs --replay TRACE", options: ["--midi-file", "--replay"]) }
+            guard ModeTable.entry(mode.kind).writesMIDIFile else {
+                throw UsageError("--midi-file needs \(ModeTable.listing(\.writesMIDIFile, as: \.invocation, joinedBy: "or"))",
+                                 options: [Options.midiFile.name] + ModeTable.all.filter(\.writesMIDIFile).compactMap(\.option))
+            }
         }
         midi.channel = try parsed.value(Options.midiChannel).map { UInt8($0 - 1) } ?? midi.channel
         midi.bendRange = try parsed.value(Options.midiBendRange) ?? midi.bendRange
