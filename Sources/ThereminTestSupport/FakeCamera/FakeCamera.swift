@@ -108,6 +108,8 @@ public final class FakeCamera: @unchecked Sendable {
     /// The device file, e.g. `/tmp/fake-camera-1A2B/video0`.
     public let devicePath: String
     private let process: Process
+    /// The fake camera's process (to raise its priority above a slow machine's spinner).
+    public var processIdentifier: Int32 { process.processIdentifier }
     private let output: Pipe
     private let exited = DispatchSemaphore(value: 0)
     private var stopped = false
