@@ -11,6 +11,8 @@ public struct TrackerNoise: Sendable {
     private var average = 0.002 * 0.002
     private var last: (Double, Double)?
     private var time = 0.0
+    /// The interval between the two measurements in `last` (seconds).
+    private var lastInterval = 0.0
     public static let minimumShare = 0.0004
     public static let maximumShare = 0.05
     /// A hand of unknown size (a trace without landmarks) counts as this big.
@@ -18,7 +20,10 @@ public struct TrackerNoise: Sendable {
 
     public init() {}
 
-    public mutating func reset() { last = nil }
+    public mutating func reset() {
+        last = nil
+        lastInterval = 0
+    }
 
     /// σ for a hand of `size` (normalized units) as learned so far.
     public func sigma(handSize size: Double) -> Double {
@@ -31,9 +36,15 @@ public struct TrackerNoise: Sendable {
     @discardableResult
     public mutating func update(_ z: Double, at t: Double, handSize size: Double, learning: Bool = true) -> Double {
         let size = size > 0.01 ? size : TrackerNoise.nominalHandSize
-        if let (older, old) = last, t > time, learning {
+        let hadLast = last != nil
+        if let (older, old) = last, t > time, learning, lastInterval > 0 {
             let dt = t - time
-            let second = (z - 2 * old + older) / size
+            // What a straight line through the last two misses by, at this frame's own time: frames dropped or
+            // unevenly spaced leave a moving hand's line straight (the even second difference would count its speed
+            // as noise). Scaled to the noise of an even second difference (1 + 4 + 1 measurements' variances).
+            let ratio = dt / lastInterval
+            let spread = (1 + (1 + ratio) * (1 + ratio) + ratio * ratio) / 6
+            let second = (z - old - (old - older) * ratio) / size / spread.squareRoot()
             // Clipped at four σ: the end of a glide or a note change, which the first still frames still hold, is
             // not noise (a melody of such changes would otherwise raise σ tenfold).
             let sample = min(second * second / 6, 16 * share * share)
@@ -46,6 +57,7 @@ public struct TrackerNoise: Sendable {
         } else {
             last = (z, z)
         }
+        if hadLast && t > time { lastInterval = t - time }
         time = t
         return share * size
     }

@@ -114,4 +114,18 @@ final class UnevenFramesTests: XCTestCase {
             }
         }
     }
+
+    func testTheNoiseOfAGlidingHandIsLearnedHoweverFramesArrive() {
+        // A hand gliding at a fifth of the picture a second, measured with σ 0.0003 (a share of 0.002 of a hand of
+        // 0.15): on uneven frames a second difference holds the glide's speed times the change of interval, which is
+        // not noise.
+        for schedule in Self.schedules {
+            var noise = TrackerNoise()
+            var generator = SeededGenerator(seed: 21)
+            for t in schedule.times(seconds: 20, seed: 23) {
+                noise.update(0.3 + 0.2 * t + gaussian(sigma, &generator), at: t, handSize: 0.15)
+            }
+            XCTAssertEqual(noise.share, 0.002, accuracy: 0.0006, "\(schedule): share \(noise.share)")
+        }
+    }
 }
