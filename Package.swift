@@ -31,6 +31,10 @@ let package = Package(
         .systemLibrary(name: "CLiblo", pkgConfig: "liblo", providers: [.apt(["liblo-dev"])]),
         // libdbus: RealtimeKit on the system bus, for the real-time threads of a user without an rtprio limit
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // JACK: jackd2's libjack (PipeWire's pipewire-jack stands in for it unchanged)
+        .systemLibrary(name: "CJACK", pkgConfig: "jack", providers: [.apt(["libjack-jackd2-dev"])]),
+        // LV2 effects: lilv finds the installed plugins, reads their ports, instantiates and runs them
+        .systemLibrary(name: "CLilv", pkgConfig: "lilv-0", providers: [.apt(["liblilv-dev"])]),
         // XNNPACK has no pkg-config file: the module map and CHandTracker's linker settings name its libraries.
         .systemLibrary(name: "CXNNPACK", providers: [.apt(["libxnnpack-dev", "libpthreadpool-dev"])]),
 
@@ -76,11 +80,17 @@ let package = Package(
         // MARK: output (ALSA, sound files; RealtimeKit over D-Bus for the real-time threads)
         .target(name: "ThereminAudio", dependencies: ["ThereminCore", "CALSA", "CSndfile", "CSampleRate", "CDBus"]),
 
+        // MARK: JACK output (a JACK client's audio ports, rendered in its process callback)
+        .target(name: "ThereminJACK", dependencies: ["ThereminCore", "CJACK"]),
+
+        // MARK: LV2 effects (lilv), one more unit in the effect chain
+        .target(name: "ThereminLV2", dependencies: ["ThereminCore", "CLilv"]),
+
         // MARK: OSC out (liblo builds the bundles; a thread of its own sends them)
         .target(name: "ThereminOSC", dependencies: ["ThereminCore", "CLiblo"]),
 
         // MARK: devices
-        .target(name: "ThereminDevices", dependencies: ["ThereminCapture", "ThereminAudio"]),
+        .target(name: "ThereminDevices", dependencies: ["ThereminCapture", "ThereminAudio", "ThereminJACK"]),
         // MARK: the pipeline as a library: sound and render set-up, tracking loop, sessions (no command line); it reaches
         // the hardware only through Core's ports, which the CLI fills
         .target(name: "ThereminSession", dependencies: ["ThereminCore"]),
@@ -88,7 +98,7 @@ let package = Package(
         // MARK: command line
         .target(name: "ThereminCLI", dependencies: ["ThereminCore", "ThereminAudio", "ThereminCapture", "ThereminVideo",
                                                     "ThereminTracking", "ThereminDevices", "ThereminPreview",
-                                                    "ThereminSession", "ThereminOSC"]),
+                                                    "ThereminSession", "ThereminOSC", "ThereminJACK", "ThereminLV2"]),
         .executableTarget(name: "theremin", dependencies: ["ThereminCLI"]),
 
         // MARK: benchmarks
@@ -110,7 +120,7 @@ let package = Package(
 
         // MARK: hardening (issue 7): the render path's allocation check (a malloc-counting executable)
         .target(name: "MallocCounter"),
-        .executableTarget(name: "render-alloc-check", dependencies: ["ThereminCore", "MallocCounter"]),
+        .executableTarget(name: "render-alloc-check", dependencies: ["ThereminCore", "ThereminLV2", "MallocCounter"]),
         // The tracker's per-frame path, checked the same way (issue 10).
         .executableTarget(name: "tracker-alloc-check", dependencies: ["CHandTracker", "ThereminTracking", "ThereminVideo",
                                                                      "ThereminCore", "MallocCounter"]),
@@ -133,6 +143,8 @@ let package = Package(
         .testTarget(name: "VisionCallsTests", dependencies: ["VisionCalls", "CVisionLoader"]),
         .testTarget(name: "ThereminAudioTests", dependencies: ["ThereminAudio", "ThereminCore", "ThereminTestSupport", "CALSA",
                                                          "CSndfile"]),
+        .testTarget(name: "ThereminJACKTests", dependencies: ["ThereminJACK", "ThereminCore", "ThereminTestSupport"]),
+        .testTarget(name: "ThereminLV2Tests", dependencies: ["ThereminLV2", "ThereminCore", "ThereminTestSupport"]),
         .testTarget(name: "ThereminOSCTests", dependencies: ["ThereminOSC", "ThereminCore", "ThereminTestSupport"]),
         .testTarget(name: "ThereminDevicesTests", dependencies: ["ThereminDevices", "ThereminTestSupport"]),
         .testTarget(name: "ThereminSessionTests", dependencies: ["ThereminSession", "ThereminCore", "ThereminAudio",

@@ -33,7 +33,7 @@ package enum RealtimeScheduling {
     }
 
     /// What became of the request to lock the process's memory.
-    enum MemoryLock: Equatable, Sendable {
+    package enum MemoryLock: Equatable, Sendable {
         case locked
         /// Not tried: the memlock limit would let later allocations fail instead (bytes; the limit is finite).
         case limited(bytes: UInt64)
@@ -51,7 +51,7 @@ package enum RealtimeScheduling {
     /// sanitizer's shadow memory) are not made resident for nothing. With `MCL_FUTURE` every later mapping counts
     /// against the memlock limit, so the lock is only taken when the limit cannot be reached (unlimited, or
     /// `CAP_IPC_LOCK`); otherwise a later `malloc` could fail mid-performance.
-    static func lockMemory() -> MemoryLock {
+    package static func lockMemory() -> MemoryLock {
         memoryState.withLock { state in
             if let state { return state }
             let result = attemptMemoryLock()

@@ -1,5 +1,6 @@
 import ThereminAudio
 import ThereminCapture
+import ThereminJACK
 
 /// Everything `theremin --list-devices` reports: the cameras and the sound outputs, with what went wrong looking.
 public struct DeviceInventory: Sendable, Encodable {
@@ -13,9 +14,12 @@ public struct DeviceInventory: Sendable, Encodable {
     public var soundOutputs: [ALSAPlaybackDevice]
     /// Why the sound outputs could not be listed, if they could not.
     public var soundProblem: String?
+    /// The JACK server, running or not (`--audio jack`).
+    public var jack: JACKServerDescription?
 
     public init(cameras: [CameraDescription], cameraProblems: [String], cameraDirectory: String,
-                soundOutputs: [ALSAPlaybackDevice], soundProblem: String?) {
+                soundOutputs: [ALSAPlaybackDevice], soundProblem: String?, jack: JACKServerDescription? = nil) {
+        self.jack = jack
         self.cameras = cameras
         self.cameraProblems = cameraProblems
         self.cameraDirectory = cameraDirectory
@@ -33,6 +37,7 @@ public struct DeviceInventory: Sendable, Encodable {
         } catch {
             inventory.soundProblem = error.description
         }
+        inventory.jack = JACKServerSurvey.look()
         return inventory
     }
 

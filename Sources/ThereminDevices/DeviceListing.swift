@@ -1,5 +1,6 @@
 import Foundation
 import ThereminCapture
+import ThereminJACK
 
 /// The text `theremin --list-devices` prints: a readable table, or JSON for scripts (`--json`).
 ///
@@ -69,7 +70,20 @@ public enum DeviceListing {
                 lines.append("  no sound card found: only ALSA's 'null' device, which plays nothing")
             }
         }
+        if let jack = inventory.jack { lines += [""] + jackLines(jack) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The JACK server: its rate and period and the ports to connect to, or why it is not there.
+    private static func jackLines(_ jack: JACKServerDescription) -> [String] {
+        var lines = ["JACK server '\(jack.server)' (--audio jack; ports for --jack-connect)"]
+        guard jack.running, let rate = jack.sampleRate, let period = jack.periodFrames else {
+            return lines + ["  \(jack.problem ?? "not running")"]
+        }
+        lines.append("  \(rate) Hz, \(period)-frame period")
+        lines.append("  audio inputs: " + (jack.audioInputs.isEmpty ? "none" : jack.audioInputs.joined(separator: ", ")))
+        lines.append("  MIDI inputs: " + (jack.midiInputs.isEmpty ? "none" : jack.midiInputs.joined(separator: ", ")))
+        return lines
     }
 
     private static func rates(_ size: CameraFrameSize) -> String {

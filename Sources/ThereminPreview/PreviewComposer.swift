@@ -24,6 +24,7 @@ public struct PreviewComposer {
                 drawPlayingBox(snapshot.calibration, antenna: status.mapping.antennaSide, on: &canvas, layout: layout)
             }
             drawNoteLines(lines, playing: playing?.midi, on: &canvas, layout: layout)
+            drawLanes(status, labels: lines, on: &canvas, layout: layout)
         }
         // Every hand seen (two-hand play shows both); the samples are in the mirrored view, as the picture now is.
         let hands = snapshot.hands?.present ?? [snapshot.sample].compactMap { $0 }.filter(\.present)

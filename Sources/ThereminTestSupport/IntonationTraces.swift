@@ -10,7 +10,7 @@ public enum IntonationTraces {
         case hold(midi: Int, cents: Double, seconds: Double)
         /// Hold `midi` at `cents` off for `seconds`, swinging ±`depth` cents `rate` times a second.
         case vibrato(midi: Int, cents: Double, rate: Double, depth: Double, seconds: Double)
-        /// Glide from the previous hold's height to the next one's, in `seconds`.
+        /// Glide from the previous hold's height to the next one's (a vibrato's centre), in `seconds`.
         case glide(seconds: Double)
         /// No hand for `seconds`.
         case absent(seconds: Double)
@@ -58,7 +58,12 @@ public enum IntonationTraces {
             case .glide(let seconds):
                 let from = previousY ?? 0.5
                 var to = from
-                if index + 1 < steps.count, case .hold(let midi, let cents, _) = steps[index + 1] { to = height(midi, cents) }
+                if index + 1 < steps.count {
+                    switch steps[index + 1] {
+                    case .hold(let midi, let cents, _), .vibrato(let midi, let cents, _, _, _): to = height(midi, cents)
+                    default: break
+                    }
+                }
                 let count = Int((seconds * frameRate).rounded())
                 emit(count) { from + (to - from) * Double($0 + 1) / Double(count + 1) }
             case .absent(let seconds):

@@ -50,3 +50,25 @@ extension SmallDisk {
         }
     }
 }
+
+extension JACKServer {
+    /// Starts a private jackd2 (dummy driver), or skips when jackd2 is not installed.
+    public static func startOrSkip(periodFrames: Int = 128) throws -> JACKServer {
+        do {
+            return try start(periodFrames: periodFrames)
+        } catch let missing as JACKUnavailable {
+            throw XCTSkip(missing.description)
+        }
+    }
+}
+
+extension RealtimeKitBus {
+    /// Starts the tests' RealtimeKit allowing `user`, or skips saying why it cannot run here.
+    public static func startOrSkip(allowing user: String) throws -> RealtimeKitBus {
+        do {
+            return try start(allowing: user)
+        } catch let missing as RealtimeKitUnavailable {
+            throw XCTSkip("RealtimeKit cannot run here: \(missing)")
+        }
+    }
+}

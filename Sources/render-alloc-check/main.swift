@@ -9,6 +9,7 @@
 import Foundation
 import MallocCounter
 import ThereminCore
+import ThereminLV2
 
 let blocks = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 2_000
 let rate = 48_000.0
@@ -133,6 +134,24 @@ failures += count("looper (3 layers)", prepare: { block in
 if blocks >= 3 * loopBlocks && mostLayers < 3 {
     print("render-alloc-check: the looper reached \(mostLayers) layer(s), not 3: the scenario does not exercise it")
     failures += 1
+}
+
+// An LV2 plugin in the chain (the host's copy in, `run`, fold to mono; the plugin's own `run` counted too, since the
+// counter replaces malloc for every library in the process): `--effect reverb`'s GVerb, where it is installed.
+let reverbURI = "http://plugin.org.uk/swh-plugins/gverb"
+if let plugin = try? LV2Host.check(uri: reverbURI, values: [:]),
+   let reverb = try? LV2Host.effect(plugin, values: ["revtime": 2.6, "roomsize": 40], sampleRate: rate) {
+    let voice = VoiceSettings(waveform: .theremin, brightness: 0.4, vibrato: VibratoSettings(rate: 5.5, depth: 15))
+    let wet = LiveRenderer(engine: SynthEngine(sampleRate: rate, voice: voice, effects: EffectChain([
+        LowPass(settings: LowPassSettings(cutoff: 1_800, resonance: 0.7), sampleRate: rate), reverb])))
+    failures += count("lv2 reverb (GVerb)", prepare: { block in
+        wet.controls.push(control(block))
+    }, render: {
+        wet.renderStereo(left: left, right: right, frames: frames)
+        wet.didWrite(delayFrames: 3 * frames)
+    }) == 0 ? 0 : 1
+} else {
+    print("lv2 reverb (GVerb): not installed (Debian package swh-lv2)")
 }
 
 /// The control: a renderer that keeps a history of its levels in a growing array, as a careless change might.

@@ -12,8 +12,12 @@ struct DemoCommand {
 
     func run() throws -> RunResult {
         // With --response steady the hand leads the One Euro filter, so the notes arrive on time.
-        let trace = DemoPerformance.trace(try DemoTune.tune(), mapping: settings.mapping, smoothing: settings.smoothing,
-                                          title: Self.title)
+        var trace = DemoPerformance.trace(try tune(), mapping: settings.mapping, smoothing: settings.smoothing,
+                                          title: title)
+        if let take = PlayAlongSettings.take(settings.playAlong), let score = settings.playAlong.score {
+            // The generated hand starts on the first beat, a bar of count-in after the sound.
+            trace.metadata.entries += take.headerEntries + [(PlayAlongTake.startKey, String(format: "%.6f", score.countIn))]
+        }
         if settings.output != nil || settings.music.midiFile != nil {
             var take: String?
             if let asked = settings.record {
@@ -22,18 +26,38 @@ struct DemoCommand {
                     if path != asked { Output.err("recording to \(path) (\(asked) exists)\n") }
                 }
             }
-            return RunResult(try TraceOutputs(settings: settings, tracePath: "the demo").write(trace) ?? .succeeded,
-                             take: take)
+            let outputs = TraceOutputs(settings: settings, tracePath: "the demo")
+            let outcome = try outputs.write(trace) ?? .succeeded
+            try outputs.judgePlayAlong(trace)
+            return RunResult(outcome, take: take)
         }
         let samples = trace.samples
         guard let last = samples.indices.last else { return RunResult(.succeeded) }
-        let source = BlankFrameSource(name: "demo: \(Self.title)", frameCount: samples.count,
+        let source = BlankFrameSource(name: "demo: \(title)", frameCount: samples.count,
                                       frameRate: DemoPerformance.frameRate)
-        Output.err("demo: \(Self.title), played by a generated hand (\(Int(trace.duration.rounded())) s); "
+        Output.err("demo: \(title), played by a generated hand (\(Int(trace.duration.rounded())) s); "
                    + "with a webcam, run `theremin` and play it yourself\n")
         // The generated hand for each frame; the loop stamps it with the frame's time.
         let tracking = HandTrackingFunction { frame in HandsFrame(samples[min(Int(frame.sequence), last)]) }
         return try LivePlay(settings: settings).run(source: source, tracking: tracking, calibration: .identity,
                                                     paceByFrameTime: true, isTransient: { _ in false })
+    }
+
+    /// The piece the generated hand plays: the demo's tune, or with `--play-along` the score (a bar's rest first,
+    /// for the count-in), at its pace.
+    private var title: String { settings.playAlong.score?.title ?? Self.title }
+
+    private func tune() throws -> Tune {
+        guard let score = settings.playAlong.score else { return try DemoTune.tune() }
+        var tune: Tune
+        if settings.playAlong.path == PlayAlongSettings.demoName && score.title == Self.title {
+            // The demo's own tune keeps its glides and vibrato marks.
+            tune = try DemoTune.tune()
+            tune.tempo *= settings.playAlong.pace
+        } else {
+            tune = DemoPerformance.tune(playing: score)
+        }
+        tune.events.insert(Tune.Event(midi: nil, beats: score.countIn / tune.beat, glide: false, vibrato: false), at: 0)
+        return tune
     }
 }

@@ -12,6 +12,19 @@ final class MIDIFollower: ReplayFollower {
     /// The slide axis's value for each entry of the schedule (MPE's CC 74; empty when off).
     private let slides: [Double?]
     private var next = 0
+    /// Where each message goes on a clock of its own (JACK MIDI beside JACK audio: at the frame its control is heard),
+    /// and how far ahead of the sound messages may be handed over; nil sends each as it is heard.
+    var placement: Placement?
+
+    struct Placement {
+        /// Whether the clock is known (the first cycle has run); until then nothing is handed over.
+        let ready: () -> Bool
+        /// The last frame of the performance whose messages may be handed over now.
+        let horizon: () -> Int
+        /// Sends a message to go out with frame `frame` of the performance; false when the clock was lost meanwhile
+        /// (the message is then sent at once).
+        let send: (MIDIMessage, _ frame: Int) throws -> Bool
+    }
 
     /// Connects nothing itself: `sink` is already connected. Sends the setup (bend range, MPE zone) at once.
     init(sink: MIDISink, settings: MIDISettings, schedule: [TimedControl], slides: [Double?]) throws {
@@ -23,9 +36,15 @@ final class MIDIFollower: ReplayFollower {
     }
 
     func advance(toFrame frame: Int) throws {
-        while next < schedule.count && schedule[next].sampleIndex <= frame {
+        var limit = frame
+        if let placement { limit = placement.ready() ? max(frame, placement.horizon()) : -1 }
+        while next < schedule.count && schedule[next].sampleIndex <= limit {
             let slide = next < slides.count ? slides[next] : nil
-            for message in performer.messages(for: schedule[next].control, slide: slide) { try sink.send(message) }
+            let at = schedule[next].sampleIndex
+            for message in performer.messages(for: schedule[next].control, slide: slide) {
+                if let placement, try placement.send(message, at) { continue }
+                try sink.send(message)
+            }
             next += 1
         }
     }

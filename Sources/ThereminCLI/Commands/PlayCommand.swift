@@ -21,7 +21,7 @@ struct PlayCommand {
         configuration.controls = settings.cameraControls
         let camera: ReconnectingCamera
         do {
-            camera = try ReconnectingCamera(configuration, scheduler: RealtimeThreads())
+            camera = try ReconnectingCamera(configuration, scheduler: RealtimeThreads(audioPriority: settings.jackRenderPriority))
         } catch {
             throw NoCameraFound.wrapping(error)
         }

@@ -1,17 +1,20 @@
 import ThereminAudio
 import ThereminCore
+import ThereminJACK
 import ThereminSession
 
 /// What follows a replay on the sound card as it is heard (`ReplayPlayback`'s followers).
 extension ReplayCommand {
-    /// What follows the sound as it plays: MIDI out over the connected `sequencer`, and OSC out.
+    /// What follows the sound as it plays: MIDI out over the connected `sequencer` (ALSA or JACK), and OSC out.
     /// - Throws: the sequencer's error when the setup cannot be sent.
-    func followers(of render: PerformanceRender, trace: Trace,
-                   sequencer: ALSASequencer?) throws -> [any ReplayFollower] {
+    func followers(of render: PerformanceRender, trace: Trace, sequencer: (any MIDISink)?,
+                   output: any SoundOutput) throws -> [any ReplayFollower] {
         var followers: [any ReplayFollower] = []
         if let sequencer {
-            followers.append(try MIDIFollower(sink: sequencer, settings: settings.music.midi,
-                                              schedule: render.plan.schedule, slides: settings.slides(of: trace)))
+            let midi = try MIDIFollower(sink: sequencer, settings: settings.music.midi,
+                                        schedule: render.plan.schedule, slides: settings.slides(of: trace))
+            midi.placement = Self.jackPlacement(render, sequencer: sequencer, output: output)
+            followers.append(midi)
         }
         if let osc = OSCOut.open(settings) {
             var follower = OSCFollower(sender: osc, plan: render.plan, trace: trace)
@@ -19,5 +22,19 @@ extension ReplayCommand {
             followers.append(follower)
         }
         return followers
+    }
+
+    /// JACK MIDI beside JACK audio: each message at the JACK frame its control is heard at, handed over up to 50 ms
+    /// ahead; nil otherwise (messages go as they are heard).
+    static func jackPlacement(_ render: PerformanceRender, sequencer: any MIDISink,
+                              output: any SoundOutput) -> MIDIFollower.Placement? {
+        guard let midi = sequencer as? JACKMIDIOutput, let audio = output as? JACKOutput else { return nil }
+        let ahead = render.sampleRate / 20
+        return MIDIFollower.Placement(ready: { audio.jackFrame(ofMixFrame: 0) != nil },
+                                      horizon: { render.theremin.renderedFrames + ahead }, send: { message, frame in
+            guard let at = audio.jackFrame(ofMixFrame: frame) else { return false }
+            try midi.send(message, atFrame: at)
+            return true
+        })
     }
 }

@@ -19,8 +19,14 @@ struct ReplayCommand {
         return try run(trace)
     }
 
-    /// Renders the trace into the files asked for, or plays it.
+    /// Plays or renders the trace; with `--play-along`, the take's score follows.
     private func run(_ trace: Trace) throws -> Outcome {
+        let outcome = try playOrRender(trace)
+        try TraceOutputs(settings: settings, tracePath: tracePath).judgePlayAlong(trace)
+        return outcome
+    }
+
+    private func playOrRender(_ trace: Trace) throws -> Outcome {
         if let written = try TraceOutputs(settings: settings, tracePath: tracePath).write(trace) { return written }
         return try play(trace)
     }
@@ -28,22 +34,23 @@ struct ReplayCommand {
     /// Plays on the sound card through the session's replay loop, with MIDI and OSC following the sound.
     private func play(_ trace: Trace) throws -> Outcome {
         // Connect MIDI first: a wrong port is an input error, reported before any sound.
-        let sequencer = try settings.music.midiOut.map { try ALSASequencer(connectingTo: $0) }
-        let output = try AudioOutput(request: settings.playbackRequest)
-        if settings.verbose { Output.err("audio: \(output.pcm.device): \(output.format)\n") }
-        let render = try RenderSetup(sound: settings.sound, sampleRate: output.format.sampleRate,
+        let sequencer = try settings.music.midiOut.map { try MIDIOutputChoice.open($0, settings: settings) }
+        let opened = try settings.openSoundOutput()
+        let output = opened.output
+        if settings.verbose { Output.err("audio: \(opened.name): \(opened.details)\n") }
+        let render = try RenderSetup(sound: settings.sound, sampleRate: output.sampleRate,
                                      files: BackingTrackLoader.self).performance(of: trace)
         var playback = ReplayPlayback()
-        playback.followers = try followers(of: render, trace: trace, sequencer: sequencer)
+        playback.followers = try followers(of: render, trace: trace, sequencer: sequencer, output: output)
         let status = StatusLine()
-        playback.show = status.showingReplay(sampleRate: Double(output.format.sampleRate),
+        playback.show = status.showingReplay(sampleRate: Double(output.sampleRate),
                                               volume: settings.voice.volume)
         SignalWatch.install()
         playback.stopRequested = { SignalWatch.received != nil }
         let (ending, played) = try playback.run(render, on: output, sound: settings.sound)
         status.finish()
         Output.out(String(format: "%@ %@: %.1f s on %@, %d underrun(s)\n", ending == .stopped ? "stopped" : "replayed",
-                          tracePath, played, output.pcm.device, output.underruns))
+                          tracePath, played, opened.name, output.underruns))
         return .succeeded
     }
 }

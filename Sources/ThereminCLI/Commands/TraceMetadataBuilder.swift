@@ -23,6 +23,7 @@ enum TraceMetadataBuilder {
             entries.append(("smoothing", String(format: "min-cutoff=%g beta=%g d-cutoff=%g", filter.minCutoff,
                                                 filter.beta, filter.derivativeCutoff)))
         }
+        if let take = PlayAlongSettings.take(settings.playAlong) { entries += take.headerEntries }
         entries.append(("theremin", Version.current))
         return TraceMetadata(entries)
     }

@@ -35,6 +35,9 @@ final class TerminalDisplay: LiveDisplay {
         if let loop = LoopText.describe(status.loop) { extra += "  " + loop }
         if let problem = snapshot.sourceProblem { extra += "  " + problem }
         if let notice = status.handNotice { extra += "  " + notice }
+        if let guide = status.playAlong, let moment = status.playAlongMoment {
+            extra += "  " + PlayAlongLine.text(guide, moment)
+        }
         return StatusLine.text(time: nil, frequency: status.frequency, level: status.level, extra: extra)
     }
 

@@ -7,9 +7,7 @@ import ThereminSession
 enum LiveFollowing {
     /// Connects MIDI (a wrong port is an input error) and opens OSC (a bad address is one line and no OSC).
     static func connect(_ settings: Settings) throws -> LiveFollowers {
-        let midi = try settings.music.midiOut.map {
-            try LiveMIDI(port: $0, settings: settings.music.midi, handMode: settings.music.handMode)
-        }
+        let midi = try settings.music.midiOut.map { try LiveMIDI(port: $0, settings: settings) }
         var followers = LiveFollowers()
         if let midi {
             followers.tracking = { tracking in HandTrackingFunction(midi.observing { try tracking.hands(in: $0) }) }

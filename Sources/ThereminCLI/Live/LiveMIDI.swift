@@ -1,4 +1,5 @@
 import ThereminAudio
+import ThereminJACK
 import ThereminCore
 import ThereminSession
 
@@ -19,8 +20,9 @@ final class LiveMIDI: @unchecked Sendable {
 
     /// Connects to `port` and sends the setup (pitch-bend range, MPE zone).
     /// - Throws: the sequencer's error when the port does not exist or cannot be reached.
-    convenience init(port: String, settings: MIDISettings, handMode: HandMode) throws {
-        try self.init(sink: ALSASequencer(connectingTo: port), settings: settings, handMode: handMode)
+    convenience init(port: String, settings: Settings) throws {
+        try self.init(sink: MIDIOutputChoice.open(port, settings: settings), settings: settings.music.midi,
+                      handMode: settings.music.handMode)
     }
 
     /// Sends the setup to a connected `sink`. - Throws: the sink's error.
@@ -47,7 +49,11 @@ final class LiveMIDI: @unchecked Sendable {
         guard failure == nil else { return }
         do {
             let messages = performer.messages(for: control, slide: slide)
-            for message in messages { try sink.send(message) }
+            if let jack = sink as? JACKMIDIOutput, control.sourceTime > 0 {
+                for message in messages { try jack.send(message, capturedAt: control.sourceTime) }
+            } else {
+                for message in messages { try sink.send(message) }
+            }
             if !messages.isEmpty, control.sourceTime > 0, ages.count < LiveMIDI.maxAges {
                 ages.append(MonotonicClock.now() - control.sourceTime)
             }
@@ -73,7 +79,20 @@ final class LiveMIDI: @unchecked Sendable {
     func statsLine() -> String {
         guard !ages.isEmpty else { return "MIDI capture→sent: nothing sent" }
         let sorted = ages.sorted()
-        return String(format: "MIDI capture→sent (ms): median %.1f, p95 %.1f, over %d frames that sent messages",
-                      LatencyStats.percentile(sorted, 0.5) * 1000, LatencyStats.percentile(sorted, 0.95) * 1000, sorted.count)
+        var line = String(format: "MIDI capture→sent (ms): median %.1f, p95 %.1f, over %d frames that sent messages",
+                          LatencyStats.percentile(sorted, 0.5) * 1000, LatencyStats.percentile(sorted, 0.95) * 1000,
+                          sorted.count)
+        // JACK MIDI: how old each message was at the frame it went out at (motion → MIDI out).
+        if let jack = sink as? JACKMIDIOutput {
+            var atFrame: [Double] = []
+            while let age = jack.ages.pop() { atFrame.append(age) }
+            if !atFrame.isEmpty {
+                atFrame.sort()
+                line += String(format: "\nMIDI capture→frame (JACK, ms): median %.1f, p95 %.1f, over %d messages",
+                               LatencyStats.percentile(atFrame, 0.5) * 1000, LatencyStats.percentile(atFrame, 0.95) * 1000,
+                               atFrame.count)
+            }
+        }
+        return line
     }
 }

@@ -15,6 +15,7 @@ extension LivePlay {
                                                 calibration: calibration) }, settings.music.handCount)
         }
         description.journal = LeftoverReport.journal()
+        description.playAlong = settings.playAlong.score
         description.loopOut = settings.loopOut.map { path in
             { rate in
                 let file = try SoundFileWriter(path: path, sampleRate: rate, channels: 2)

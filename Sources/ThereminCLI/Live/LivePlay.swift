@@ -28,15 +28,19 @@ struct LivePlay {
     /// Runs with any hand tracking: the tracker, or a generated hand (the demo).
     func run(source: FrameSource, tracking: any HandTracking, calibration: Calibration,
              paceByFrameTime: Bool, isTransient: @escaping (Error) -> Bool) throws -> RunResult {
-        let output: AudioOutput? = withSound ? try AudioOutput(request: settings.playbackRequest) : nil
-        if let output, settings.verbose { Output.err("audio: \(output.pcm.device): \(output.format)\n") }
+        let opened = withSound ? try settings.openSoundOutput() : nil
+        if let opened, settings.verbose { Output.err("audio: \(opened.name): \(opened.details)\n") }
+        let output = opened?.output
         var ports = LivePerformance.Ports(source: source, tracking: tracking, isTransient: isTransient, output: output,
                                           sampleRate: settings.sampleRate, backingFiles: BackingTrackLoader.self,
-                                          scheduler: RealtimeThreads(), display: { DisplayFactory.make(settings) })
+                                          scheduler: RealtimeThreads(audioPriority: opened?.renderPriority), display: { DisplayFactory.make(settings) })
         ports.followers = { try LiveFollowing.connect(settings) }
         ports.willRun = { SignalWatch.install() }
         var take: String?
         ports.tookName = { take = $0 }
+        if let score = settings.playAlong.score {
+            ports.scored = { Output.out(PlayAlongText.render($0, bars: score.bars, aligned: nil)) }
+        }
         var performance = LivePerformance(description(calibration: calibration, paceByFrameTime: paceByFrameTime),
                                           ports: ports)
         var outcome = Outcome.succeeded

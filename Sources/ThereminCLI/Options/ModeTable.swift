@@ -132,6 +132,13 @@ enum ModeTable {
                       Output.out(try listDevicesReport(json: settings.json, camera: settings.camera, verbose: settings.verbose))
                       return .succeeded
                   }),
+        ModeEntry(kind: .listEffects, option: Options.listEffects.name, synopsis: "--list-effects",
+                  summary: "list the built-in effects and the installed LV2 plugins", applies: [],
+                  resolve: { _ in .init(.listEffects) }, run: { _ in ListEffectsCommand.run() }),
+        ModeEntry(kind: .check, option: Options.check.name, synopsis: "--check [--json]",
+                  summary: "say whether this machine is ready to play with low latency, and what to do where not",
+                  applies: [Options.json.name, Options.camera.name],
+                  resolve: { _ in .init(.check) }, run: { try CheckCommand(settings: $0).run() }),
         ModeEntry(kind: .tuner, option: Options.tuner.name, synopsis: "--tuner [--audio-input NAME] [--duration SECONDS]",
                   summary: "show the note a microphone or line input plays",
                   applies: [Options.audioInput.name, Options.duration.name],
@@ -143,7 +150,7 @@ enum ModeTable {
                       guard !take.isEmpty else { throw UsageError("--recover needs the path of a take, got ''", options: ["--recover"]) }
                       return .init(.recover, operand: take)
                   }, run: { try RecoverCommand(take: $0.mode.operand ?? "").run() }),
-        ModeEntry(kind: .report, option: Options.report.name, synopsis: "--report TRACE [--json] [--plot FILE.png]",
+        ModeEntry(kind: .report, option: Options.report.name, synopsis: "--report TRACE [--json] [--plot FILE.png] [--play-along SCORE]",
                   summary: "say how in tune a recorded trace was", applies: [Options.json.name],
                   resolve: { .init(.report, operand: try operand(Options.report, $0)) },
                   run: { try ReportCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() }),

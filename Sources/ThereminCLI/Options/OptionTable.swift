@@ -6,6 +6,7 @@ import ThereminTracking
 /// Every option theremin understands, in the order `--help` lists them: the typed declarations of `Options`.
 enum OptionTable {
     static let declarations: [any AnyOption] = Options.core + Options.music + Options.osc + Options.practice
+        + Options.studio + Options.playAlong
     static let all: [OptionSpec] = declarations.map(\.spec)
 
     static func spec(named name: String) -> OptionSpec? {
@@ -52,7 +53,7 @@ enum Options {
 
     // MARK: Sound
     static let audioDevice = Option<String>("--audio-device", short: "-d", value: "NAME",
-                                            help: "ALSA playback device (see --list-devices)", group: .sound,
+                                            help: "ALSA playback device, or jack: / jack:SERVER to play through JACK (see --list-devices)", group: .sound,
                                             default: "default", inPresets: false) { text in
         guard !text.isEmpty else { throw UsageError("--audio-device needs a device name, e.g. default or hw:0", options: ["--audio-device"]) }
         return text
@@ -64,8 +65,9 @@ enum Options {
     static let glide = Option.number("--glide", value: "MS", parameter: VoiceSettings.glideSpec, group: .sound)
     static let fade = Option.number("--fade", value: "MS", parameter: VoiceSettings.fadeSpec, group: .sound)
     static let effect = Option<SoundEffect>("--effect", short: "-e", value: "SPEC",
-                                            help: "add an effect, in order; e.g. delay:time=300,feedback=0.35,mix=0.25 or "
-                                                + "lowpass:cutoff=2000,resonance=0.7",
+                                            help: "add an effect, in order; e.g. delay:time=300,feedback=0.35,mix=0.25, "
+                                                + "lowpass:cutoff=2000,resonance=0.7, reverb (an LV2 hall) or an LV2 plugin: "
+                                                + "lv2:URI[:symbol=value,...] (see --list-effects)",
                                             group: .sound, defaultText: "none", values: .choices(SoundEffect.names),
                                             repeatable: true, parse: SoundEffect.parse)
     /// The rates `--rate` accepts, preferred first; the first is the default.

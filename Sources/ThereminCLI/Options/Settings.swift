@@ -9,7 +9,7 @@ struct Settings: Sendable {
     struct Mode: Sendable, Equatable {
         /// The modes, in the order `--help` lists them; what each is, selects and runs is its ModeTable entry.
         enum Kind: Sendable, CaseIterable {
-            case play, replay, input, calibrate, listDevices, tuner, recover, report, demo, help, version
+            case play, replay, input, calibrate, listDevices, listEffects, check, tuner, recover, report, demo, help, version
         }
 
         let kind: Kind
@@ -70,6 +70,10 @@ struct Settings: Sendable {
     var oscOut: OSCEndpoint?
     /// The intonation report's options (Settings+Practice.swift).
     var practice = PracticeSettings()
+    /// ALSA or JACK, and JACK's server and connections (Settings+Studio.swift).
+    var studio = StudioSettings()
+    /// The score to play along with (Settings+PlayAlong.swift).
+    var playAlong = PlayAlongSettings()
 
 
     /// Parses and validates `arguments`.
@@ -115,6 +119,8 @@ struct Settings: Sendable {
         try readLoopOut(parsed)
         try music.read(parsed, voice: &voice, mode: mode, mapping: mapping)
         oscOut = try parsed.value(Options.oscOut)
+        try studio.read(parsed, audioDevice: audioDevice)
+        try playAlong.read(parsed, mode: mode, mapping: mapping, octave: music.octave)
         try checkLiveSessionOptions(parsed)
         try practice.read(parsed, mode: mode, record: record)
         let written = Settings.writtenFiles(parsed)
@@ -201,6 +207,7 @@ struct Settings: Sendable {
             inputs.append((ModeTable.absorbs[mode.kind] ?? ModeTable.entry(mode.kind).option ?? "", read))
         }
         if let backing = music.backing { inputs.append((Options.backing.name, backing)) }
+        if let score = playAlong.path { inputs.append((Options.playAlongScore.name, score)) }
         let outputs = written
         for (index, written) in outputs.enumerated() {
             let identity = Settings.fileIdentity(written.path)

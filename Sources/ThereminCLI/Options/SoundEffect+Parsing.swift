@@ -3,10 +3,15 @@ import ThereminSession
 
 /// `--effect NAME[:key=value,...]` (`delay:time=300,feedback=0.4`), validated against the effect's parameter specs.
 extension SoundEffect {
-    static let names = ["delay", "lowpass"]
+    /// The effects by name (what completions offer); any installed LV2 plugin is `lv2:URI` besides.
+    static let names = ["delay", "lowpass", "reverb"]
 
     /// Parses `NAME[:key=value,...]`.
     static func parse(_ text: String) throws -> SoundEffect {
+        if text.lowercased().hasPrefix("lv2:") { return try parseLV2(String(text.dropFirst(4)), spec: text) }
+        if text.lowercased() == "reverb" || text.lowercased().hasPrefix("reverb:") {
+            return try parseReverb(text.count > 7 ? String(text.dropFirst(7)) : nil, spec: text)
+        }
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
         let name = parts.first?.lowercased() ?? ""
         var parameters: [String: Double] = [:]
@@ -33,7 +38,7 @@ extension SoundEffect {
             return .lowpass(LowPassSettings(cutoff: parameters["cutoff"] ?? LowPassSettings.cutoffSpec.defaultValue,
                                             resonance: parameters["resonance"] ?? LowPassSettings.resonanceSpec.defaultValue))
         default:
-            throw UsageError("--effect '\(name)' is unknown; effects: \(names.joined(separator: ", "))", options: ["--effect"])
+            throw UsageError("--effect '\(name)' is unknown; effects: \(names.joined(separator: ", ")), or an LV2 plugin as lv2:URI (see --list-effects)", options: ["--effect"])
         }
     }
 

@@ -21,6 +21,17 @@ struct TraceOutputs {
         return .succeeded
     }
 
+    /// `--play-along`: how the trace followed the score, after it was played or written.
+    func judgePlayAlong(_ trace: Trace) throws {
+        guard settings.playAlong.score != nil else { return }
+        let plan = ReplayPlan(trace: trace, mapper: settings.sound.mapper, sampleRate: Double(settings.sampleRate),
+                              tail: 0)
+        let pitch = PlayedPitch(plan: plan, voice: settings.sound.voice)
+        if let judged = try PlayAlongJudge(trace: trace, pitch: pitch, settings: settings) {
+            Output.out(judged.text)
+        }
+    }
+
     /// `--output`: the performance rendered into a sound file as fast as possible, with its MIDI file and OSC.
     func render(_ trace: Trace, to output: String) throws -> Outcome {
         // Every input (backing track, output type and folder) is checked before any file is written, and a

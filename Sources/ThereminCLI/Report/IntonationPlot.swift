@@ -24,6 +24,8 @@ struct IntonationPlot {
     let points: [PitchPoint]
     let settings: IntonationSettings
     let title: String
+    /// The melody played along with, drawn under the pitch (IntonationPlot+Melody.swift).
+    let melody: Melody?
     /// The grid's range in MIDI numbers: a semitone beyond the lowest and highest pitch sounded, at least an
     /// octave (A3–A4 when nothing sounded).
     let lowMidi: Int
@@ -31,13 +33,19 @@ struct IntonationPlot {
     let startTime: Double
     let endTime: Double
 
-    init(report: IntonationReport, points: [PitchPoint], settings: IntonationSettings, title: String) {
+    init(report: IntonationReport, points: [PitchPoint], settings: IntonationSettings, title: String,
+         melody: Melody? = nil) {
         self.report = report
         self.points = points
         self.settings = settings
         self.title = title
+        self.melody = melody
         var low = report.lowest.map { Int(Note.midi(frequency: $0).rounded(.down)) - 1 } ?? 57
         var high = report.highest.map { Int(Note.midi(frequency: $0).rounded(.up)) + 1 } ?? 69
+        if let notes = melody?.notes, let lowest = notes.map(\.note.midi).min(), let highest = notes.map(\.note.midi).max() {
+            low = min(low, lowest - 1)
+            high = max(high, highest + 1)
+        }
         if high - low < 12 {
             let missing = 12 - (high - low)
             low -= missing / 2
@@ -46,7 +54,7 @@ struct IntonationPlot {
         lowMidi = low
         highMidi = high
         startTime = points.first?.t ?? 0
-        endTime = max(startTime + 1, points.last?.t ?? 1, report.holds.last?.end ?? 0)
+        endTime = max(startTime + 1, points.last?.t ?? 1, report.holds.last?.end ?? 0, melody?.notes.last?.note.end ?? 0)
     }
 
     /// The pixel row of a (fractional) MIDI pitch.
@@ -71,6 +79,7 @@ struct IntonationPlot {
         var canvas = Canvas(width: Self.width, height: Self.height)
         canvas.fill(Self.background)
         drawGrid(on: &canvas)
+        drawMelody(on: &canvas)
         drawTimeAxis(on: &canvas)
         drawLevel(on: &canvas)
         drawCurve(on: &canvas)

@@ -49,7 +49,8 @@ enum IntonationText {
     }
 
     /// The figures as JSON (keys sorted; times in seconds, offsets in cents, frequencies in Hz).
-    static func json(_ report: IntonationReport, trace: String, crossCheck: AudioCrossCheck? = nil) throws -> String {
+    static func json(_ report: IntonationReport, trace: String, crossCheck: AudioCrossCheck? = nil,
+                     playAlong: PlayAlongText.Document? = nil) throws -> String {
         struct Note: Encodable { let note: String; let midi: Int; let holds: Int; let heldSeconds, medianCents, spreadCents: Double }
         struct Hold: Encodable {
             let note: String
@@ -67,6 +68,7 @@ enum IntonationText {
             let worst: [String]
             let holds: [Hold]
             let audioCheck: Check?
+            let playAlong: PlayAlongText.Document?
         }
         let document = Document(
             trace: trace, scale: report.scale, root: report.root, durationSeconds: report.duration,
@@ -80,7 +82,8 @@ enum IntonationText {
                 return Hold(note: $0.name, start: $0.start, end: $0.end, medianCents: $0.medianOffset,
                             vibratoHz: vibrato?.rate, vibratoCents: vibrato?.depth)
             },
-            audioCheck: crossCheck.map { Check(checkedHolds: $0.checked, largestDifferenceCents: $0.largestDifference) })
+            audioCheck: crossCheck.map { Check(checkedHolds: $0.checked, largestDifferenceCents: $0.largestDifference) },
+            playAlong: playAlong)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"

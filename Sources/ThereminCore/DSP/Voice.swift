@@ -53,6 +53,8 @@ public struct Voice: Sendable {
     public var currentFrequency: Double { exp2(pitch.value) }
     /// Current output level in [0, 1] (after glide, gate and volume).
     public var currentLevel: Double { level.value * gate.gain * volume }
+    /// True while the gate is open (a hand present): the pitch sounding counts as played.
+    public var isGateOpen: Bool { gate.isOpen }
 
     /// Sets the targets the ramps glide towards. After silence the pitch jumps straight to the new note, so a
     /// returning hand does not swoop from the old one.

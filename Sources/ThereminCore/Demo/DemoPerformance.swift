@@ -66,6 +66,22 @@ public enum DemoPerformance {
         return Trace(metadata: TraceMetadata([("source", "theremin --demo: \(title)")]), samples: samples)
     }
 
+    /// A score as a tune the generated hand can play: its notes at their times (a beat a second), rests between
+    /// them, a vibrato on notes of `vibratoDelay` + `vibratoSwell` or longer.
+    public static func tune(playing score: Score) -> Tune {
+        var events: [Tune.Event] = []
+        var time = 0.0
+        for note in score.notes {
+            if note.start > time + 1e-6 {
+                events.append(Tune.Event(midi: nil, beats: note.start - time, glide: false, vibrato: false))
+            }
+            events.append(Tune.Event(midi: note.midi, beats: note.duration, glide: false,
+                                     vibrato: note.duration >= vibratoDelay + vibratoSwell))
+            time = note.end
+        }
+        return Tune(events: events, tempo: 60)
+    }
+
     /// The pitch in cents (MIDI × 100) `u` seconds into a note, as it should sound: the glide (or the quick slide)
     /// from the previous note, then the vibrato.
     static func pitch(midi: Int, from previous: Int?, glide glides: Bool, at u: Double, length: Double,

@@ -27,6 +27,11 @@ public struct Tune: Sendable, Equatable {
     /// Seconds the whole tune lasts.
     public var duration: Double { events.reduce(0) { $0 + $1.beats } * beat }
 
+    public init(events: [Event], tempo: Double) {
+        self.events = events
+        self.tempo = tempo
+    }
+
     /// Parses a tune; the error names the token that could not be read.
     public init(_ text: String, tempo: Double) throws(TuneError) {
         self.tempo = tempo

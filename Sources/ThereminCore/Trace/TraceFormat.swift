@@ -39,6 +39,8 @@ public enum TraceFormat {
     /// t = 0 (CLOCK_MONOTONIC seconds, what V4L2 stamps frames with), to line a take up with other recordings of the
     /// same session. Readers ignore it like any comment after the header.
     public static let clockOriginMarker = "clock"
+    /// Metadata that may follow the rows (`# key: value` among them), for what is known only once they began.
+    public static let trailingKeys: Set<String> = [PlayAlongTake.startKey]
 }
 
 /// The `# key: value` lines of a trace, in order.

@@ -58,6 +58,13 @@ struct TraceLineParser {
         let trimmed = line.trimmingSpaces()
         if trimmed.hasPrefix("#") {
             let body = trimmed.dropFirst().trimmingSpaces()
+            if let colon = body.firstIndex(of: ":"), columns != nil,
+               TraceFormat.trailingKeys.contains(String(body[..<colon].trimmingSpaces())) {
+                // Metadata known only once the rows had begun (where a play-along's first beat fell).
+                metadata.append((String(body[..<colon].trimmingSpaces()),
+                                 String(body[body.index(after: colon)...].trimmingSpaces())))
+                return
+            }
             guard columns == nil else {
                 if body == TraceFormat.endMarker || body.hasPrefix(TraceFormat.endMarker + ":") { ended = true }
                 return

@@ -152,6 +152,12 @@ public final class TraceWriter {
         try appendBytes("# \(TraceFormat.clockOriginMarker): monotonic " + String(format: "%.6f\n", monotonicSeconds))
     }
 
+    /// Notes `key: value` among the rows, for metadata known only once they began (`TraceFormat.trailingKeys`).
+    public func note(_ key: String, _ value: String) throws(TraceError) {
+        guard failure == nil, file != nil else { return }
+        try appendBytes("# \(key): \(value)\n")
+    }
+
     /// `x,y,present,confidence,hand,closed,acquired` of one hand in a two-hand trace.
     private func columns(for hand: HandSample) -> String {
         guard hand.present else { return String(format: ",,0,%.3f,,,0", clamp(hand.confidence)) }

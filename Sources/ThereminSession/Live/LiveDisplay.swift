@@ -21,8 +21,28 @@ public struct LiveStatus: Sendable {
     public var loop: LoopStatus?
     /// Advice shown while no hand has been seen for a few seconds (`AbsentHandNotice`), nil otherwise.
     public var handNotice: String?
+    /// The score played along with (`--play-along`), and where it stands now.
+    public var playAlong: PlayAlongGuide?
+    public var playAlongMoment: PlayAlongGuide.Moment?
+    /// The fingertip's recent heights during a play-along, oldest first, for the trace beside the note lanes.
+    public var fingertipTrail: [TrailPoint] = []
 
     public init() {}
+}
+
+/// One point of the fingertip's trail: seconds from the play-along's first beat, and its height in the picture
+/// (normalized, 0 = top), nil where the hand was out of sight.
+public struct TrailPoint: Sendable, Equatable {
+    public var elapsed: Double
+    public var y: Double?
+
+    public init(elapsed: Double, y: Double?) {
+        self.elapsed = elapsed
+        self.y = y
+    }
+
+    /// Seconds of trail kept.
+    public static let kept = 3.0
 }
 
 /// A live display: the preview window or the terminal line. `show` is called about 30 times a second from the main

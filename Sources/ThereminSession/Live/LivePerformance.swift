@@ -25,6 +25,8 @@ public struct LivePerformance {
         public var journal: TakeJournal?
         /// `--loop-out`: opens the loop's file at the output's rate (before playing, so a bad folder stops the run).
         public var loopOut: ((Int) throws -> LoopDestination)?
+        /// `--play-along`: the score, counted in and scored at the end (`Ports.scored`).
+        public var playAlong: Score?
         /// The session's display, statistics and key options (`stopAfterCalibration` is set from `calibrateOnly`).
         public var options = LiveSession.Options()
 
@@ -55,6 +57,8 @@ public struct LivePerformance {
         public var willRun: () -> Void = {}
         /// Called when the take has its name (what `--report` on the same file reads).
         public var tookName: (String) -> Void = { _ in }
+        /// Called at the end of a play-along with its score (after the take is finished).
+        public var scored: (PlayAlongScore) -> Void = { _ in }
 
         public init(source: FrameSource, tracking: any HandTracking, isTransient: @escaping TrackingLoop.TransientCheck,
                     output: (any SoundOutput)?, sampleRate: Int, backingFiles: any BackingTrackLoading.Type,
@@ -91,7 +95,8 @@ public struct LivePerformance {
         let setup = try RenderSetup(sound: description.sound, calibration: description.calibration,
                                     sampleRate: ports.output?.sampleRate ?? ports.sampleRate, files: ports.backingFiles)
         let mix = setup.liveMix(clock: ports.clock, looper: ports.output != nil && !description.calibrateOnly,
-                                cuesMuted: description.cuesMuted())
+                                cuesMuted: description.cuesMuted(),
+                                countIn: ports.output == nil || description.calibrateOnly ? nil : description.playAlong)
         let loopFile = try description.loopOut.map { try $0(setup.sampleRate) }
         let take = try description.take.map {
             try TakeRecording(asked: $0.asked, metadata: $0.metadata(source), hands: $0.hands,
@@ -122,9 +127,14 @@ public struct LivePerformance {
                                                                           keepsFrameRate: description.keepsFrameRate),
                                 cues: mix.mixer.cues, scheduler: ports.scheduler, clock: ports.clock)
         loop.onControl = followers.onControl
-        loop.onFrame = followers.onFrame
+        let played = PlayAlongRecording()
+        loop.onFrame = description.playAlong == nil ? followers.onFrame : { control, hands in
+            played.add(control, hands)
+            followers.onFrame?(control, hands)
+        }
         var options = description.options
         options.stopAfterCalibration = description.calibrateOnly
+        if !description.calibrateOnly, ports.output != nil { options.playAlong = description.playAlong }
         let session = LiveSession(loop: loop, renderer: mix.renderer, mixer: mix.mixer, output: ports.output,
                                   display: ports.display(), sound: description.sound, options: options)
         ports.willRun()
@@ -139,6 +149,15 @@ public struct LivePerformance {
         }
         followers.finish()
         followers.report()
+        let playAlong = options.playAlong.flatMap { score in
+            session.firstBeat.map {
+                PlayAlongScore(score: score, pitch: played.pitch(voice: description.sound.voice,
+                                                                 sampleRate: Double(setup.sampleRate)), start: $0)
+            }
+        }
+        if let take, let firstBeat = session.firstBeat, let origin = played.clockOrigin {
+            try? take.writer.note(PlayAlongTake.startKey, String(format: "%.6f", firstBeat - origin))
+        }
         if let take {
             do {
                 try take.finish()
@@ -147,6 +166,7 @@ public struct LivePerformance {
                 problem(error)
             }
         }
+        if let playAlong { ports.scored(playAlong) }
         for box in loop.finishedCalibrations.withLock({ $0 }) where !description.calibrateOnly {
             saveCalibration(box)
         }

@@ -27,6 +27,9 @@ public final class LiveSession {
         public var stopRequest: () -> Int32? = { nil }
         /// Called when the player presses the mute key, to remember the state; returns a problem to show, if any.
         public var rememberMute: (Bool) -> String? = { _ in nil }
+        /// The score to play along with: its count-in starts with the sound (the backing's lead-in, in place of
+        /// the start cue), the displays show it, and the run ends a second after its last note.
+        public var playAlong: Score?
 
         public init() {}
     }
@@ -57,6 +60,10 @@ public final class LiveSession {
     private var reportedTrackerProblem = false
     private var reportedScheduling = false
     private var reportedRateDecisions = 0
+    /// When the play-along's first beat is heard, on the loop's clock (the sound's start plus the count-in).
+    public private(set) var firstBeat: Double?
+    /// Frames tracked when the fingertip's trail last grew.
+    private var trailFrames = 0
 
     /// - Parameters:
     ///   - loop: the tracking thread, not yet started.
@@ -92,8 +99,14 @@ public final class LiveSession {
 
     /// Runs until the player stops, a stop is requested or the input ends; then shuts down cleanly.
     public func run() throws -> Ending {
+        if let score = options.playAlong, output != nil {
+            // The lead-in's first click is the mix's first sample: the first beat falls a bar after the start.
+            let beat = loop.clock.now() + score.countIn
+            firstBeat = beat
+            status.playAlong = PlayAlongGuide(score: score, firstBeat: beat)
+        }
         output?.start(mixer)
-        if !options.stopAfterCalibration { mixer.cues?.play(.start) }
+        if !options.stopAfterCalibration && firstBeat == nil { mixer.cues?.play(.start) }
         if status.muted { options.report("muted since the last run: press m to unmute") }
         loop.start()
         let start = loop.clock.now()
@@ -113,6 +126,10 @@ public final class LiveSession {
             updateStatus(from: snapshot, at: now)
             if let calibrated = calibrationEnding(showing: snapshot) {
                 ending = calibrated
+                break
+            }
+            if status.playAlongMoment?.finished == true {
+                ending = .endOfInput
                 break
             }
             if let quit = handle(display.show(snapshot, status: status)) {
@@ -157,6 +174,15 @@ public final class LiveSession {
         status.frequency = renderer.currentFrequency
         status.latency = stats.summary(.total)?.median
         status.loop = mixer.looper?.status
+        status.playAlongMoment = status.playAlong?.moment(at: now, frequency: status.level > 0.001 ? status.frequency : nil)
+        // No hand during the count-in is the player waiting for the first beat, not a hand out of view.
+        if status.playAlongMoment?.countIn != nil { status.handNotice = nil }
+        if let moment = status.playAlongMoment, snapshot.trackedFrames != trailFrames {
+            trailFrames = snapshot.trackedFrames
+            let hand = snapshot.sample.flatMap { $0.present ? $0.y : nil }
+            status.fingertipTrail.append(TrailPoint(elapsed: moment.elapsed, y: hand))
+            status.fingertipTrail.removeAll { $0.elapsed < moment.elapsed - TrailPoint.kept }
+        }
         status.calibrating = snapshot.calibrationStatus != nil
         // Not while calibrating: its own prompts say where the hand should be.
         status.handNotice = status.calibrating

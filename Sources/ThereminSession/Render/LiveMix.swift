@@ -20,10 +20,19 @@ extension RenderSetup {
     ///   - clock: the clock frames are stamped with; the voice reads a control's age on it.
     ///   - looper: give the mix a phrase looper (not while calibrating, nor without sound).
     ///   - cuesMuted: the start, stop and calibration cues are silent (the player turned them off).
-    public func liveMix(clock: any TimeSource, looper: Bool, cuesMuted: Bool) -> LiveMix {
+    ///   - countIn: a play-along's score, whose count-in leads the backing in.
+    public func liveMix(clock: any TimeSource, looper: Bool, cuesMuted: Bool, countIn score: Score? = nil) -> LiveMix {
         let rate = Double(sampleRate)
         let renderer = LiveRenderer(engine: sound.makeEngine(sampleRate: rate), clock: clock)
-        let mixer = StereoMixer(source: renderer, backing: takeBacking(),
+        var backing = takeBacking()
+        if let score {
+            // Not muted with the cues: the count-in is the music's, not the instrument's.
+            let clicks = CountIn.render(beats: score.beatsPerBar, seconds: score.beat, sampleRate: rate,
+                                        volume: CuePlayer.volumeSpec.defaultValue)
+            let leadIn = BackingTrack(left: clicks, right: clicks, loops: false, crossfadeFrames: 0)
+            backing = (backing ?? .silence()).leading(with: leadIn)
+        }
+        let mixer = StereoMixer(source: renderer, backing: backing,
                                 cues: CuePlayer(sampleRate: rate, muted: cuesMuted),
                                 looper: looper ? Looper(sampleRate: rate) : nil)
         return LiveMix(renderer: renderer, mixer: mixer)

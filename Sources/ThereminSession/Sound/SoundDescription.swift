@@ -32,13 +32,19 @@ public struct SoundDescription: Sendable {
         return calibrated
     }
 
-    /// Seconds of sound after the last control: the fade plus the echoes of the longest delay dying away.
+    /// Seconds of sound after the last control: the fade plus the echoes of the longest delay dying away, or a
+    /// plugin's decay (a reverb's), whichever is longer.
     public var tail: Double {
         var longestDelay: DelaySettings?
         for case .delay(let delay) in effects where delay.time > (longestDelay?.time ?? 0) {
             longestDelay = delay
         }
-        return ReplayPlan.tail(voice: voice, delay: longestDelay)
+        let plugins = effects.compactMap { effect -> Double? in
+            if case .plugin(let plugin) = effect { return plugin.tail }
+            return nil
+        }
+        let ringing = plugins.max().map { voice.fade / 1000 + 0.05 + $0 } ?? 0
+        return min(30, max(ReplayPlan.tail(voice: voice, delay: longestDelay), ringing))
     }
 
     /// Frames to keep the device running after asking for a fade-out, so the fade (and `extra` seconds, e.g. the

@@ -5,12 +5,34 @@ import ThereminCore
 public enum SoundEffect: Sendable, Equatable {
     case delay(DelaySettings)
     case lowpass(LowPassSettings)
+    /// A plugin a host runs (an LV2 plugin), checked before anything plays.
+    case plugin(PluginEffect)
 
     /// Builds the render-side unit for an output rate.
     public func makeEffect(sampleRate: Double) -> any AudioEffect {
         switch self {
         case .delay(let settings): return Delay(settings: settings, sampleRate: sampleRate)
         case .lowpass(let settings): return LowPass(settings: settings, sampleRate: sampleRate)
+        case .plugin(let plugin): return plugin.make(sampleRate)
         }
     }
+}
+
+/// An effect a plugin host provides: its name as given (what makes two equal), how long it sounds on after its input
+/// stops, and how its render-side unit is made at a rate. The host checks the plugin when the effect is described,
+/// so making it later does not fail for anything the player can change.
+public struct PluginEffect: Sendable, Equatable {
+    /// E.g. `lv2:http://plugin.org.uk/swh-plugins/gverb:revtime=2.5`.
+    public let name: String
+    /// Seconds the effect sounds on after its input stops (a reverb's decay), for a render's tail.
+    public let tail: Double
+    let make: @Sendable (Double) -> any AudioEffect
+
+    public init(name: String, tail: Double, make: @escaping @Sendable (Double) -> any AudioEffect) {
+        self.name = name
+        self.tail = tail
+        self.make = make
+    }
+
+    public static func == (a: PluginEffect, b: PluginEffect) -> Bool { a.name == b.name && a.tail == b.tail }
 }

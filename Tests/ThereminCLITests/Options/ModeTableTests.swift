@@ -70,7 +70,7 @@ final class ModeTableTests: XCTestCase {
             XCTAssertTrue([" \(option) ", "\"\(option) ", " \(option)\""].contains(where: bash.contains), "bash offers \(option)")
             XCTAssertTrue(zsh.contains("\(option)[") || zsh.contains(",\(option)}"), "zsh offers \(option)")
         }
-        XCTAssertTrue(zsh.contains("'(--replay -i --input --calibrate -l --list-devices --tuner --recover --demo)--replay["), zsh)
+        XCTAssertTrue(zsh.contains("'(--replay -i --input --calibrate -l --list-devices --list-effects --check --tuner --recover --demo)--replay["), zsh)
         XCTAssertEqual(ModeTable.conflicts(of: "--calibrate").contains("--input"), false, "--calibrate --input combine")
         XCTAssertEqual(ModeTable.conflicts(of: "--input").contains("--calibrate"), false, "--input --calibrate combine")
         XCTAssertTrue(ModeTable.conflicts(of: "--tuner").contains("--replay"))

@@ -64,7 +64,7 @@ final class SettingsTests: XCTestCase {
             (["--low", "H9"], "is not a note"),
             (["--low", "A4", "--high", "A3"], "must be below"),
             (["--pitch-law", "cubic"], "use linear, exponential or antenna"),
-            (["--effect", "reverb"], "is unknown"),
+            (["--effect", "chorus"], "is unknown"),
             (["--effect", "delay:feedback=2"], "outside"),
             (["--effect", "delay:speed=2"], "unknown parameter"),
             (["--rate", "96000"], "use 48000 or 44100"),

@@ -27,6 +27,8 @@ final class SystemBoundaryTests: XCTestCase {
                           "Internals/PageAlignedStaging.swift"],  // page-aligned memory for the device
         "ThereminOSC": ["Internals/Liblo.swift",  // liblo
                         "Internals/UDPSocket.swift"],  // the socket liblo sends through
+        "ThereminJACK": ["Internals/JACKCalls.swift"],  // libjack
+        "ThereminLV2": ["Internals/LilvCalls.swift"],  // lilv
         "ThereminDevices": [],
         "ThereminSession": [],
         "ThereminCLI": ["Internals/TerminalCalls.swift"],  // the terminal, stdin, the stopping signals

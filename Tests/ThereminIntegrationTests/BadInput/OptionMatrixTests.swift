@@ -33,7 +33,9 @@ final class OptionMatrixTests: XCTestCase {
         case "--replay", "--input", "--tuner", "--calibrate", "--list-devices", "--preset", "--save-preset", "--recover",
              "--report":
             return []
-        case "--plot", "--min-hold": return ["--report", trace]
+        case "--plot", "--min-hold", "--play-along": return ["--report", trace]
+        case "--score-track", "--tempo-scale":
+            return ["--report", trace, "--play-along", harness.file("score.txt", "tempo 90\nA3 C4 E4\n")]
         case "--record": return ["--input", harness.file("still.ppm", data: BadInputHarness.tinyImage)]
         // Played live: the device is opened.
         case "--output", "--audio-device", "--midi-out": return ["--replay", trace]
@@ -53,7 +55,7 @@ final class OptionMatrixTests: XCTestCase {
             "--volume": ["loud", "1.5", "nan"],
             "--glide": ["slow", "1e9"],
             "--fade": ["1", "x"],
-            "--effect": ["reverb", "delay:time=abc", "delay:time=1e9", "delay:wet=0.5", "delay:time"],
+            "--effect": ["chorus", "lv2:", "lv2:http://example.org/no-such-plugin", "reverb:revtime=0", "delay:time=abc", "delay:time=1e9", "delay:wet=0.5", "delay:time"],
             "--rate": ["96000", "48k"],
             "--period": ["101", "5ms"],
             "--low": ["H9", "10", ""],
@@ -103,6 +105,13 @@ final class OptionMatrixTests: XCTestCase {
             "--report": ["/no/such/trace.csv", harness.directory.path, harness.file("notes.csv", "hello\n")],
             "--plot": ["", "take.jpg", missingFolder + "x.png"],
             "--min-hold": ["10", "long", "1e9"],
+            "--audio": ["pulse", ""],
+            "--jack-connect": ["", "a,b,c"],
+            "--play-along": ["", "/no/such/score.mid", harness.directory.path, harness.file("cut.mid", "MThd\u{0}\u{0}"),
+                             harness.file("empty.txt", "tempo 90\nr:4\n"), harness.file("still.txt", "tempo 0\nA3\n"),
+                             harness.file("wrong.txt", "A3 H4\n")],
+            "--score-track": ["", "2"],
+            "--tempo-scale": ["0", "2", "fast"],
         ]
     }
 

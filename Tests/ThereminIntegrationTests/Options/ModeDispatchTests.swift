@@ -18,6 +18,8 @@ final class ModeDispatchTests: XCTestCase {
             .input: (["--input", still, "--record", out + "/input.csv", "--tracker", "classic"], 0, "tracked 1 frames from"),
             .calibrate: (["--calibrate", "--input", still, "--tracker", "classic"], 2, "calibration incomplete"),
             .listDevices: (["--list-devices", "--json"], 0, "\"cameraDirectory\""),
+            .listEffects: (["--list-effects"], 0, "Built-in effects (--effect NAME"),
+            .check: (["--check", "--camera", "/no/such/video9"], 1, "FAIL  camera: "),
             .tuner: (["--tuner", "--audio-input", "nosuchmic"], 2, "audio device 'nosuchmic'"),
             .recover: (["--recover", trace], 0, "nothing to recover"),
             .report: (["--report", trace], 0, "intonation of \(trace)"),

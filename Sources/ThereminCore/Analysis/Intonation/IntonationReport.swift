@@ -9,7 +9,7 @@ public struct IntonationReport: Sendable, Equatable {
         public var holds: Int
         /// Seconds held in all.
         public var heldTime: Double
-        /// Median offset from the note in cents (positive: sharp).
+        /// Median offset of the vibrato's centre from the note in cents (positive: sharp).
         public var medianCents: Double
         /// Standard deviation of the offsets in cents: how steady the note was (vibrato counts).
         public var spreadCents: Double
@@ -58,10 +58,11 @@ public struct IntonationReport: Sendable, Equatable {
         notes = byNote.keys.sorted().compactMap { midi in
             guard let group = byNote[midi], let first = group.first else { return nil }
             let offsets = group.flatMap(\.offsets)
+            let centres = group.flatMap { $0.centres.isEmpty ? $0.offsets : $0.centres }
             let vibrato = group.sorted { $0.duration > $1.duration }.lazy.compactMap(\.vibrato).first
             return NoteFigures(midi: midi, name: first.name, holds: group.count,
                                heldTime: group.reduce(0) { $0 + $1.duration },
-                               medianCents: Statistics.median(offsets), spreadCents: Statistics.standardDeviation(offsets),
+                               medianCents: Statistics.median(centres), spreadCents: Statistics.standardDeviation(offsets),
                                vibrato: vibrato)
         }
         let sounded = points.filter { $0.sounding && $0.frequency > 0 }.map(\.frequency)

@@ -67,6 +67,9 @@ public struct BackingPlayer: Sendable {
     /// Gain ramp for stopping without a click.
     private var gain: Float = 1
     private var fadeStep: Float = 0
+    /// Played once before the track (a play-along's count-in), at full level; the track starts after it.
+    private var leadIn: BackingTrack?
+    private var leadInPosition = 0
 
     public static let volumeSpec = ParameterSpec(name: "backing-volume", defaultValue: 0.5, range: 0...1, unit: "",
                                                  help: "level of the backing track under the theremin")
@@ -76,16 +79,45 @@ public struct BackingPlayer: Sendable {
         self.volume = Float(min(max(volume, 0), 1))
     }
 
+    /// The same track played after `leadIn`: the backing starts on the count-in's last beat's end.
+    public func leading(with leadIn: BackingTrack) -> BackingPlayer {
+        var player = self
+        player.leadIn = leadIn
+        player.leadInPosition = 0
+        return player
+    }
+
+    /// No track: only a lead-in, when there is no backing to play after it.
+    public static func silence() -> BackingPlayer {
+        BackingPlayer(track: BackingTrack(left: [], right: [], loops: false, crossfadeFrames: 0), volume: 0)
+    }
+
     /// True once a non-looping track has played to its end (or a fade-out has finished).
-    public var isFinished: Bool { (!track.loops && position >= track.passFrames) || gain <= 0 }
+    public var isFinished: Bool {
+        (leadInPosition >= (leadIn?.passFrames ?? 0) && !track.loops && position >= track.passFrames) || gain <= 0
+    }
 
     /// Fades the track out over `frames` samples.
     public mutating func fadeOut(frames: Int) {
         fadeStep = 1 / Float(max(1, frames))
     }
 
-    /// Adds the next `frames` frames of the track into `left` and `right`.
+    /// Adds the next `frames` frames of the lead-in, then of the track, into `left` and `right`.
     public mutating func mix(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int) {
+        var done = 0
+        if let leadIn, leadInPosition < leadIn.passFrames {
+            done = min(frames, leadIn.passFrames - leadInPosition)
+            for j in 0..<done {
+                if fadeStep > 0 { gain = max(0, gain - fadeStep) }
+                left[j] += leadIn.left[leadInPosition + j] * gain
+                right[j] += leadIn.right[leadInPosition + j] * gain
+            }
+            leadInPosition += done
+        }
+        if done < frames { mixTrack(left: left + done, right: right + done, frames: frames - done) }
+    }
+
+    private mutating func mixTrack(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int) {
         let length = track.passFrames
         guard length > 0 else { return }
         var i = 0

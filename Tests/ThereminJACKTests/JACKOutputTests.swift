@@ -1,0 +1,163 @@
+import Foundation
+import Synchronization
+import XCTest
+import ThereminCore
+import ThereminTestSupport
+@testable import ThereminJACK
+
+/// The one-line notices an output gave, from its own thread.
+final class NoticeLog: Sendable {
+    let lines = Mutex<[String]>([])
+}
+
+/// The JACK output against a real jackd2 (dummy driver, a private server per test): the client's ports and their
+/// connections, the sound recorded by a JACK capture client (`jack_rec`), a period change, the server killed and
+/// started again, and the refusals.
+final class JACKOutputTests: XCTestCase {
+    private var server: JACKServer?
+
+    override func setUpWithError() throws {
+        server = try JACKServer.startOrSkip()
+    }
+
+    override func tearDown() {
+        server?.stop()
+        server = nil
+    }
+
+    /// A live renderer holding a steady note, as the tracking thread would leave it.
+    private func steadyNote(_ frequency: Double, rate: Int) -> LiveRenderer {
+        let renderer = LiveRenderer(engine: SynthEngine(sampleRate: Double(rate), voice: VoiceSettings()))
+        var control = Control(frequency: frequency, amplitude: 0.8, gate: true)
+        control.sourceTime = MonotonicClock.now()
+        renderer.controls.push(control)
+        return renderer
+    }
+
+    private func request(_ connection: JACKRequest.Connection = .physicalPlayback,
+                         notices: NoticeLog? = nil) throws -> JACKRequest {
+        let server = try XCTUnwrap(server)
+        var request = JACKRequest(server: server.name, connection: connection)
+        if let notices { request.notice = { text in notices.lines.withLock { $0.append(text) } } }
+        return request
+    }
+
+    /// The pitch of what `port` plays over `seconds`, recorded by jack_rec.
+    private func heardPitch(_ port: String, seconds: Double = 1) throws -> Double? {
+        let server = try XCTUnwrap(server)
+        let samples = try server.record(port, seconds: seconds)
+        guard let start = samples.firstIndex(where: { abs($0) > 0.05 }) else { return nil }
+        return SignalMeasurements.steadyFrequency(samples[start...].dropFirst(2_400), sampleRate: Double(server.sampleRate)).frequency
+    }
+
+    func testTheClientHasItsPortsConnectedToThePlaybackPortsAndIsHeardAtItsPitch() throws {
+        let server = try XCTUnwrap(server)
+        let output = try JACKOutput(request: request())
+        XCTAssertEqual(output.sampleRate, server.sampleRate)
+        XCTAssertEqual(output.periodFrames, server.periodFrames)
+        output.start(steadyNote(440, rate: output.sampleRate))
+        defer { try? output.stop(afterFrames: 0) }
+
+        XCTAssertTrue(server.wait(timeout: 10) {
+            let links = (try? server.connections()) ?? [:]
+            return links["theremin:out_1"] == ["system:playback_1"] && links["theremin:out_2"] == ["system:playback_2"]
+        }, "out_1 and out_2 go to the playback ports: \((try? server.connections()) ?? [:])")
+        let pitch = try XCTUnwrap(try heardPitch("theremin:out_1"), "nothing was heard on theremin:out_1")
+        XCTAssertLessThan(abs(SignalMeasurements.cents(pitch, 440)), 2, "heard \(pitch) Hz")
+        XCTAssertGreaterThanOrEqual(output.deviceDelayFrames, server.periodFrames,
+                                    "the frame clock puts the cycle's sound at least a period ahead")
+        XCTAssertTrue(output.scheduling != nil)
+    }
+
+    func testNamedPortsAndNoConnection() throws {
+        let server = try XCTUnwrap(server)
+        let crossed = try JACKOutput(request: request(.ports(["system:playback_2", "system:playback_1"])))
+        XCTAssertEqual(crossed.connectedTo, ["system:playback_2", "system:playback_1"])
+        let byClient = try JACKOutput(request: request(.ports(["system"])))
+        XCTAssertEqual(byClient.connectedTo, ["system:playback_1", "system:playback_2"])
+        let patchbay = try JACKOutput(request: request(.none))
+        XCTAssertEqual(patchbay.connectedTo, [])
+        patchbay.start(steadyNote(440, rate: patchbay.sampleRate))
+        defer { try? patchbay.stop(afterFrames: 0) }
+        XCTAssertTrue(server.wait(timeout: 10) { (try? server.ports())?.contains { $0.hasSuffix(":out_1") } == true })
+        let links = try server.connections()
+        XCTAssertTrue(links.filter { $0.key.hasSuffix(":out_1") || $0.key.hasSuffix(":out_2") }.allSatisfy { $0.value.isEmpty },
+                      "--no-jack-connect leaves the ports for a patchbay: \(links)")
+    }
+
+    func testAPeriodChangeIsFollowed() throws {
+        let server = try XCTUnwrap(server)
+        let output = try JACKOutput(request: request())
+        output.start(steadyNote(330, rate: output.sampleRate))
+        defer { try? output.stop(afterFrames: 0) }
+        try server.setPeriod(256)
+        XCTAssertTrue(server.wait(timeout: 10) { output.periodFrames == 256 }, "period now \(output.periodFrames)")
+        let pitch = try XCTUnwrap(try heardPitch("theremin:out_1"), "nothing heard after the period change")
+        XCTAssertLessThan(abs(SignalMeasurements.cents(pitch, 330)), 2, "heard \(pitch) Hz")
+    }
+
+    func testTheServerKilledAndStartedAgainMidPlay() throws {
+        let server = try XCTUnwrap(server)
+        let log = NoticeLog()
+        let output = try JACKOutput(request: request(notices: log))
+        output.start(steadyNote(440, rate: output.sampleRate))
+        defer { try? output.stop(afterFrames: 0) }
+        XCTAssertTrue(server.wait(timeout: 10) { output.framesWritten > 0 })
+
+        server.kill()
+        let gone = Date().addingTimeInterval(10)
+        while !log.lines.withLock({ $0.contains { $0.contains("went away") } }) && Date() < gone { usleep(50_000) }
+        XCTAssertTrue(log.lines.withLock { $0.contains { $0.contains("went away: silent until it is back") } },
+                      "one line when the server goes: \(log.lines.withLock { $0 })")
+        XCTAssertTrue(output.isDisconnected)
+        XCTAssertFalse(output.isFinished, "the output waits for the server; it does not end the run")
+
+        try server.launch()
+        XCTAssertTrue(server.wait(timeout: 15) { log.lines.withLock { $0.contains { $0.contains("is back") } } },
+                      "reconnected: \(log.lines.withLock { $0 })")
+        XCTAssertTrue(server.wait(timeout: 10) { (try? server.connections())?["theremin:out_1"] == ["system:playback_1"] })
+        let pitch = try XCTUnwrap(try heardPitch("theremin:out_1"), "nothing heard after reconnecting")
+        XCTAssertLessThan(abs(SignalMeasurements.cents(pitch, 440)), 2, "heard \(pitch) Hz")
+        XCTAssertEqual(log.lines.withLock { $0.count }, 2, "one line each way: \(log.lines.withLock { $0 })")
+    }
+
+    func testAServerBackAtAnotherRateLeavesItSilentUntilTheRateIsTheMixs() throws {
+        let server = try XCTUnwrap(server)
+        let log = NoticeLog()
+        let output = try JACKOutput(request: request(notices: log))
+        output.start(steadyNote(440, rate: output.sampleRate))
+        defer { try? output.stop(afterFrames: 0) }
+        XCTAssertTrue(server.wait(timeout: 10) { output.framesWritten > 0 })
+
+        server.kill()
+        try server.launch(rate: 44_100)
+        XCTAssertTrue(server.wait(timeout: 15) { log.lines.withLock { $0.contains { $0.contains("now runs at 44100 Hz") } } },
+                      "one line says the rate changed: \(log.lines.withLock { $0 })")
+        let written = output.framesWritten
+        let silent = try server.record("theremin:out_1", seconds: 0.5)
+        XCTAssertEqual(SignalMeasurements.peak(silent[...]), 0, "silent at a rate the sound was not built for")
+        XCTAssertEqual(output.framesWritten, written, "the mix does not advance while silent")
+
+        server.kill()
+        try server.launch(rate: 48_000)
+        XCTAssertTrue(server.wait(timeout: 15) { output.framesWritten > written }, "playing again at 48 kHz")
+        let pitch = try XCTUnwrap(try heardPitch("theremin:out_1"), "nothing heard back at 48 kHz")
+        XCTAssertLessThan(abs(SignalMeasurements.cents(pitch, 440)), 2, "heard \(pitch) Hz")
+    }
+
+    func testNoServerAndAMissingPortAreOneLineInputErrors() throws {
+        XCTAssertThrowsError(try JACKOutput(request: JACKRequest(server: "theremin-no-such-server"))) { error in
+            let jack = error as? JACKError
+            XCTAssertEqual(jack?.problem, .noServer)
+            XCTAssertEqual(jack?.failureKind, .input)
+            XCTAssertTrue("\(error)".hasPrefix("JACK server 'theremin-no-such-server' is not running: start it"), "\(error)")
+            XCTAssertFalse("\(error)".contains("\n"))
+        }
+        XCTAssertThrowsError(try JACKOutput(request: request(.ports(["ardour:in_9"])))) { error in
+            XCTAssertEqual((error as? JACKError)?.problem, .noSuchPort("ardour:in_9"))
+        }
+        XCTAssertThrowsError(try JACKOutput(request: request(.ports(["carla"])))) { error in
+            XCTAssertEqual((error as? JACKError)?.problem, .noSuchPort("carla"))
+        }
+    }
+}
