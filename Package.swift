@@ -50,8 +50,8 @@ let package = Package(
                 linkerSettings: openCVForVideo),
         .target(name: "ThereminVideo", dependencies: ["ThereminCore", "CVisionLoader", "VisionCalls"]),
 
-        // MARK: tracking (C++ shim: XNNPACK runs the models, OpenCV does the image work); optimized even in debug:
-        // tests run the real models
+        // MARK: tracking (C++ shim: XNNPACK runs the models, its own code crops into them; OpenCV holds the frames and
+        // runs the classical tracker); optimized even in debug: tests run the real models
         .target(name: "CHandTracker", dependencies: ["CShimSupport", "CXNNPACK"],
                 cxxSettings: [.headerSearchPath("."), openCVHeaders, .unsafeFlags(["-O2"], .when(configuration: .debug))],
                 linkerSettings: openCVForTracker + [.linkedLibrary("XNNPACK"), .linkedLibrary("pthreadpool")]),

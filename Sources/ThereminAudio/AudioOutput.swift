@@ -150,7 +150,7 @@ public final class AudioOutput: @unchecked Sendable {
                     // The device would take a period now; sleep until only `depth.periods` are left queued. The
                     // device's own wake-up threshold stays at a period (PipeWire's plugin asks the graph for a longer
                     // quantum when it is raised).
-                    usleep(useconds_t(max(50, Double(threshold - available) / rate * 1_000_000)))
+                    MonotonicClock.sleep(max(50e-6, Double(threshold - available) / rate))
                     continue
                 }
                 let waited = stream.wait(milliseconds: 100)

@@ -14,9 +14,8 @@ extension RealtimeScheduling {
     /// Whether `request` will set `SCHED_FIFO` itself: the process may raise itself to the audio thread's priority
     /// (`CAP_SYS_NICE`, which root has outside a restricted container, or an rtprio limit that high).
     package static var isAvailable: Bool {
-        var limit = rlimit()
-        let rtprio = getrlimit(__rlimit_resource_t(__RLIMIT_RTPRIO.rawValue), &limit) == 0 ? limit.rlim_cur : 0
-        return hasCapability(sysNice) || rtprio >= rlim_t(granted(audioPriority))
+        let rtprio = ThreadCalls.softLimit(.realtimePriority) ?? 0
+        return hasCapability(sysNice) || rtprio >= UInt64(granted(audioPriority))
     }
 
     /// Whether the audio thread will be real-time: `isAvailable`, or else RealtimeKit makes a throwaway thread

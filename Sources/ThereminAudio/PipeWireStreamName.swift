@@ -1,4 +1,5 @@
 import Foundation
+import ThereminCore
 
 /// Names theremin's sound stream on a PipeWire desktop. Through pipewire-alsa (ALSA's `default` there) every
 /// program's stream is called "ALSA Playback"; named "theremin", it is the line to look for in `pw-top`, `pw-dump`
@@ -13,6 +14,6 @@ public enum PipeWireStreamName {
 
     /// Sets `PIPEWIRE_ALSA` to `properties` unless it is already set.
     public static func apply() {
-        setenv("PIPEWIRE_ALSA", properties, 0)
+        Processes.setEnvironment("PIPEWIRE_ALSA", to: properties, replacing: false)
     }
 }

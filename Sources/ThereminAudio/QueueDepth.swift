@@ -2,18 +2,11 @@
 /// depth this machine sustains, judged while playing.
 ///
 /// Counted in periods still queued when the thread wakes to write the next one. Normally two. Shallow, one: a
-/// control reaches the speaker a period (2.7 ms at 128 frames) sooner; only a real-time thread tries it, after
-/// `calm` seconds of wake-ups all within half a period of when they were due and `relax` seconds without an underrun,
-/// and a late wake-up or an underrun ends it at once. Three after an underrun, until `relax` seconds have passed
-/// without another. A machine that holds the thread now and then (a hypervisor taking the CPU, a busy kernel, a
-/// thread at normal priority beside a build) then clicks about half as often, for a period's latency while it does
-/// (on this project's VM: 65 underruns in the quiet soak's stall record instead of 140, 1.6 ms more queued on
-/// average; docs/decisions.md); one that never underruns never pays for it. One period only: every further period
-/// halved the clicks again at the same cost, and the expression figures are worth more than the last clicks of a
-/// machine that stalls. Not shallow again within `relax` of an underrun (or of the period it added going back): a
-/// machine that stalled will stall again, and on the 3 Dec soak's stall record going shallow 5 s after an underrun
-/// made 39 of 64 underruns (28 % fewer without, for 1.0 ms more queued on average on that machine, none on one that
-/// never underruns).
+/// control reaches the speaker a period sooner; only a real-time thread tries it, after `calm` seconds of wake-ups
+/// all within half a period of when they were due and `relax` seconds without an underrun, and a late wake-up or an
+/// underrun ends it at once. Three after an underrun, until `relax` seconds pass without another: a machine that
+/// stalled will stall again, and one period more roughly halves its clicks for a period's latency. Why one and not
+/// more, and the figures: docs/decisions.md (Audio output).
 /// Plain values: the audio thread runs it with no allocation or lock.
 public struct QueueDepth: Sendable, Equatable {
     /// The buffer an adapting output asks for, in periods: room for `maximumPeriods` queued and one written.

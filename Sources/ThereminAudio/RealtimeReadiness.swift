@@ -11,20 +11,20 @@ public enum RealtimeReadiness {
     }
 
     /// The soft RLIMIT_RTPRIO, nil when unlimited.
-    public static var rtprioLimit: UInt64? { softLimit(__RLIMIT_RTPRIO) }
+    public static var rtprioLimit: UInt64? { softLimit(.realtimePriority) }
 
     /// Whether the process may raise itself to any priority (`CAP_SYS_NICE`).
     public static var mayRaiseItself: Bool { RealtimeScheduling.hasCapability(23) }
 
     /// The soft RLIMIT_MEMLOCK in bytes, nil when unlimited or lifted by `CAP_IPC_LOCK` (what `lockMemory` reads).
     public static var memlockLimit: UInt64? {
-        RealtimeScheduling.hasCapability(14) ? nil : softLimit(__RLIMIT_MEMLOCK)
+        RealtimeScheduling.hasCapability(14) ? nil : softLimit(.lockedMemory)
     }
 
-    private static func softLimit(_ resource: __rlimit_resource) -> UInt64? {
-        var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(resource.rawValue), &limit) == 0 else { return 0 }
-        return limit.rlim_cur == rlim_t.max ? nil : UInt64(limit.rlim_cur)
+    /// The soft limit, nil when unlimited, 0 when it cannot be read (what the readiness check reports).
+    private static func softLimit(_ limit: ThreadCalls.Limit) -> UInt64? {
+        guard let value = ThreadCalls.softLimit(limit) else { return 0 }
+        return value == .max ? nil : value
     }
 
     private static func probe(_ priority: Int32) -> ThreadScheduling {

@@ -19,15 +19,13 @@ package enum RealtimeScheduling {
     package static let capturePriority: Int32 = trackingPriority - 5
 
     /// The priority a request for `priority` gets when granted.
-    package static func granted(_ priority: Int32) -> Int32 { min(priority, sched_get_priority_max(SCHED_FIFO)) }
+    package static func granted(_ priority: Int32) -> Int32 { min(priority, ThreadCalls.fifoMaximum) }
 
     /// Real-time scheduling for the calling thread: `SCHED_FIFO` at `priority` when the thread may set it, else
     /// `SCHED_RR` from RealtimeKit at the same distance under rtkit's maximum as `priority` is under the audio
     /// thread's, else normal with the reason.
     package static func request(priority: Int32 = audioPriority) -> ThreadScheduling {
-        var parameters = sched_param()
-        parameters.sched_priority = granted(priority)
-        if pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters) == 0 { return .fifo(priority: granted(priority)) }
+        if ThreadCalls.makeCurrentThreadFIFO(priority: granted(priority)) { return .fifo(priority: granted(priority)) }
         switch RealtimeKit.makeCurrentThreadRealtime(below: max(0, audioPriority - priority)) {
         case .success(let priority): return .realtimeKit(priority: priority)
         case .failure(let refusal): return .normal(reason: refusal.reason)
@@ -63,15 +61,10 @@ package enum RealtimeScheduling {
     }
 
     private static func attemptMemoryLock() -> MemoryLock {
-        var limit = rlimit()
-        if getrlimit(__rlimit_resource_t(__RLIMIT_MEMLOCK.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max,  // RLIM_INFINITY
-           !hasCapability(ipcLock) {
-            return .limited(bytes: UInt64(limit.rlim_cur))
+        if let bytes = ThreadCalls.softLimit(.lockedMemory), bytes != .max, !hasCapability(ipcLock) {
+            return .limited(bytes: bytes)
         }
-        if mlockall(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT) == 0 { return .locked }
-        // Kernels before 4.4 do not know MCL_ONFAULT.
-        if errno == EINVAL, mlockall(MCL_CURRENT | MCL_FUTURE) == 0 { return .locked }
-        return .refused(errno: errno)
+        return ThreadCalls.lockAllMemory().map { .refused(errno: $0.rawValue) } ?? .locked
     }
 
     /// `CAP_IPC_LOCK`, which lifts the memlock limit.
@@ -98,7 +91,7 @@ package enum RealtimeScheduling {
         switch memory {
         case .locked: break
         case .limited(let bytes): refused.append("locked memory (memlock limit \(bytes / 1024) KiB)")
-        case .refused(let code): refused.append("locked memory (\(String(cString: strerror(code))))")
+        case .refused(let code): refused.append("locked memory (\(Errno(rawValue: code)))")
         }
         guard !refused.isEmpty, !noticeGiven.exchange(true, ordering: .relaxed) else { return nil }
         return "note: the audio thread runs without " + refused.joined(separator: " and ")

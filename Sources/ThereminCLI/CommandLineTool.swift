@@ -22,17 +22,17 @@ public enum CommandLineTool {
     }
 
     private static func dispatch(_ settings: Settings) throws -> Outcome {
-        let outcome = try run(settings)
+        let result = try run(settings)
         // `--record take.csv --report take.csv`: the report on the take just recorded (under the next free name when
         // take.csv existed).
-        if outcome == .succeeded, let take = settings.practice.reportAfterRecording {
-            return try ReportCommand(settings: settings, tracePath: RecordedTake.last ?? take).run()
+        if result.outcome == .succeeded, let take = settings.practice.reportAfterRecording {
+            return try ReportCommand(settings: settings, tracePath: result.take ?? take).run()
         }
-        return outcome
+        return result.outcome
     }
 
-    private static func run(_ settings: Settings) throws -> Outcome {
-        if let outcome = try MusicSetup.prepare(settings) { return outcome }
+    private static func run(_ settings: Settings) throws -> RunResult {
+        if let outcome = try MusicSetup.prepare(settings) { return RunResult(outcome) }
         LeftoverReport.reportAtStart(settings)
         return try ModeTable.entry(settings.mode.kind).run(settings)
     }

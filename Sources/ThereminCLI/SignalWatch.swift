@@ -8,7 +8,7 @@ private let caughtSignal = Atomic<Int32>(0)
 enum SignalWatch {
     static func install() {
         for number in [SIGINT, SIGTERM, SIGHUP] {
-            signal(number) { received in caughtSignal.store(received, ordering: .relaxed) }
+            TerminalCalls.onSignal(number) { received in caughtSignal.store(received, ordering: .relaxed) }
         }
     }
 

@@ -93,7 +93,7 @@ public struct V4L2Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// The system's text for `errno`, e.g. "Device or resource busy".
     public var reason: String {
         guard errno != 0 else { return "" }
-        return String(cString: strerror(errno))
+        return Errno(rawValue: errno).description
     }
 
     public var description: String {

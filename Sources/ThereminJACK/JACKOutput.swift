@@ -157,7 +157,7 @@ public final class JACKOutput: SoundOutput, @unchecked Sendable {
                     : "JACK now runs at \(rate) Hz, the sound was built for \(sampleRate) Hz: silent until the server "
                         + "is back at \(sampleRate) Hz (or restart theremin)")
             }
-            usleep(10_000)
+            MonotonicClock.sleep(0.01)
         }
     }
 
@@ -182,7 +182,7 @@ public final class JACKOutput: SoundOutput, @unchecked Sendable {
                     client.close()
                 }
             }
-            usleep(500_000)
+            MonotonicClock.sleep(0.5)
         }
     }
 }

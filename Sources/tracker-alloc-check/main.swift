@@ -49,25 +49,29 @@ guard th_tracker_create(models.palmDetector, models.handLandmarks, &options, &tr
 
 var tracking = (frames: 0, allocations: UInt64(0))
 var detecting = (frames: 0, allocations: UInt64(0))
-var hand = th_hand()
+// Every slot, as the pipeline asks for them; the buffer is made before counting starts.
+var hands = [th_hand](repeating: th_hand(), count: Int(TH_MAX_HANDS))
+var slots: Int32 = 0
 for (index, frame) in frames.enumerated() {
-    let status = frame.pixels.withUnsafeBufferPointer { pixels -> th_status in
-        theremin_malloc_counter_begin()
-        let status = th_tracker_process_bgr(tracker, pixels.baseAddress, Int32(frame.width), Int32(frame.height),
-                                            frame.bytesPerRow, &hand, nil, 0)
-        let count = theremin_malloc_counter_end()
-        if index >= warmUp {
-            if hand.detector_ran != 0 {
-                detecting.frames += 1
-                detecting.allocations += count
-            } else {
-                tracking.frames += 1
-                tracking.allocations += count
-            }
+    let (status, count) = frame.pixels.withUnsafeBufferPointer { pixels in
+        hands.withUnsafeMutableBufferPointer { hands -> (th_status, UInt64) in
+            theremin_malloc_counter_begin()
+            let status = th_tracker_process_hands_bgr(tracker, pixels.baseAddress, Int32(frame.width),
+                                                      Int32(frame.height), frame.bytesPerRow, hands.baseAddress,
+                                                      Int32(hands.count), &slots, nil, 0)
+            return (status, theremin_malloc_counter_end())
         }
-        return status
     }
     guard status == TH_OK else { fail("frame \(index): \(th_status_name(status).map { String(cString: $0) } ?? "")") }
+    guard index >= warmUp else { continue }
+    // The detector's passes are the same in every slot.
+    if hands[0].detector_ran != 0 {
+        detecting.frames += 1
+        detecting.allocations += count
+    } else {
+        tracking.frames += 1
+        tracking.allocations += count
+    }
 }
 th_tracker_destroy(tracker)
 

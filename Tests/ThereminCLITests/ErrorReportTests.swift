@@ -14,7 +14,7 @@ final class ErrorReportTests: XCTestCase {
     private struct Unknown: Error {}
 
     func testEachErrorGivesItsLineAndItsKind() {
-        let usage = StandardError.capture { ErrorReport.report(UsageError("--low needs a number")) }
+        let usage = StandardError.capture { ErrorReport.report(UsageError("--low needs a number", options: ["--low"])) }
         XCTAssertEqual(usage.result, .failed(.usage))
         XCTAssertEqual(usage.text, "theremin: --low needs a number. See 'theremin --help'.\n")
         let runtime = StandardError.capture { ErrorReport.report(DiskFull()) }

@@ -27,13 +27,8 @@ extension XCTestCase {
     /// Waits until `condition` holds, checking every few milliseconds; fails the test at the deadline.
     func waitUntil(_ what: String, timeout: Double = 30, _ condition: () throws -> Bool,
                    file: StaticString = #filePath, line: UInt = #line) rethrows {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while try !condition() {
-            if Date() > deadline {
-                XCTFail("timed out after \(timeout) s waiting until \(what)", file: file, line: line)
-                return
-            }
-            Thread.sleep(forTimeInterval: 0.005)
+        if try !ThereminTestSupport.waitUntil(timeout: timeout, condition) {
+            XCTFail("timed out after \(timeout) s waiting until \(what)", file: file, line: line)
         }
     }
 

@@ -220,24 +220,6 @@ extern "C" void th_tracker_reset(th_tracker *tracker) {
     tracker->tracker->reset();
 }
 
-extern "C" th_status th_tracker_process_bgr(th_tracker *tracker, const uint8_t *pixels, int width, int height,
-                                            size_t stride, th_hand *out, char *error, size_t error_size) {
-    if (tracker == nullptr || out == nullptr) {
-        return invalid(error, error_size, "tracker or result missing");
-    }
-    *out = th_hand{};
-    const th_status frameStatus = checkFrame(pixels, width, height, stride, error, error_size);
-    if (frameStatus != TH_OK) {
-        return frameStatus;
-    }
-    std::lock_guard<std::mutex> guard(tracker->lock);
-    return guarded(error, error_size, [&] {
-        // OpenCV only reads the frame; the Mat header merely borrows the caller's pixels.
-        const cv::Mat frame(height, width, CV_8UC3, const_cast<uint8_t *>(pixels), stride);
-        *out = tracker->tracker->process(frame);
-    });
-}
-
 extern "C" th_status th_tracker_process_hands_bgr(th_tracker *tracker, const uint8_t *pixels, int width, int height,
                                                   size_t stride, th_hand *hands, int capacity, int *count,
                                                   char *error, size_t error_size) {

@@ -87,7 +87,14 @@ void ClassicTracker::maskFaces(const cv::Mat &small) {
     }
 }
 
-th_hand ClassicTracker::process(const cv::Mat &bgr) {
+HandSlots ClassicTracker::processHands(const cv::Mat &bgr) {
+    HandSlots result;
+    result.count = 1;
+    result.hands[0] = find(bgr);
+    return result;
+}
+
+th_hand ClassicTracker::find(const cv::Mat &bgr) {
     th_hand hand{};
     hand.mirrored = options_.mirrored;
     const double scale = bgr.cols > kWorkingWidth ? static_cast<double>(kWorkingWidth) / bgr.cols : 1.0;

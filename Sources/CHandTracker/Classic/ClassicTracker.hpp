@@ -20,11 +20,13 @@ public:
     ClassicTracker(const std::string &faceCascadePath, const th_options &options);
 
     th_tracker_kind kind() const override { return TH_TRACKER_CLASSIC; }
-    th_hand process(const cv::Mat &bgr) override;
+    /// One slot: the classical tracker follows one hand.
+    HandSlots processHands(const cv::Mat &bgr) override;
     void reset() override;
     bool masksFaces() const { return masksFaces_; }
 
 private:
+    th_hand find(const cv::Mat &bgr);
     void maskFaces(const cv::Mat &small);
 
     th_options options_;

@@ -78,16 +78,6 @@ void HandPipeline::reset() {
     splitTurns_ = 0;
 }
 
-th_hand HandPipeline::process(const cv::Mat &bgr) {
-    const HandSlots slots = processHands(bgr);
-    for (int i = 0; i < slots.count; ++i) {
-        if (slots.hands[i].present) {
-            return slots.hands[i];
-        }
-    }
-    return slots.hands[0];
-}
-
 HandSlots HandPipeline::processHands(const cv::Mat &bgr) {
     const int maxHands = options_.max_hands;
     FoundSlots found;

@@ -22,7 +22,6 @@ public:
     HandPipeline(const std::string &palmModelPath, const std::string &landmarkModelPath, const th_options &options);
 
     th_tracker_kind kind() const override { return TH_TRACKER_NEURAL; }
-    th_hand process(const cv::Mat &bgr) override;
     HandSlots processHands(const cv::Mat &bgr) override;
     void reset() override;
 

@@ -18,16 +18,9 @@ class Tracker {
 public:
     virtual ~Tracker() = default;
     virtual th_tracker_kind kind() const = 0;
-    /// Processes a BGR frame in camera orientation; throws TrackerFailure or cv::Exception.
-    virtual th_hand process(const cv::Mat &bgr) = 0;
-    /// Processes a frame and reports every hand slot. A tracker that follows one hand has one slot, which is what
-    /// this default gives.
-    virtual HandSlots processHands(const cv::Mat &bgr) {
-        HandSlots result;
-        result.count = 1;
-        result.hands[0] = process(bgr);
-        return result;
-    }
+    /// Processes a BGR frame in camera orientation and reports every hand slot (a tracker that follows one hand
+    /// has one); throws TrackerFailure or cv::Exception.
+    virtual HandSlots processHands(const cv::Mat &bgr) = 0;
     /// Forgets any state carried from frame to frame.
     virtual void reset() = 0;
 };

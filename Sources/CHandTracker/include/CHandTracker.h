@@ -1,8 +1,9 @@
 #ifndef THEREMIN_CHANDTRACKER_H
 #define THEREMIN_CHANDTRACKER_H
 /*
- * The hand tracker: MediaPipe's palm detector and hand landmark model run as XNNPACK subgraphs (OpenCV does the crops
- * and warps), or a classical skin-colour tracker, behind a plain C API.
+ * The hand tracker: MediaPipe's palm detector and hand landmark model run as XNNPACK subgraphs (the crops sampled
+ * straight from the frame into the models' tensors by ImageTensor.cpp), or a classical skin-colour tracker, behind a
+ * plain C API.
  *
  * - One opaque handle per tracker; every call on a handle is serialized by the handle's own lock, so a handle may be
  *   shared between threads. Different handles share nothing (the library keeps no global state of its own).
@@ -166,20 +167,15 @@ typedef struct th_tracker th_tracker;
      *  images). */ \
     X(void, th_tracker_reset, th_tracker *tracker) \
     /** Processes one packed BGR24 frame (`height` rows of `stride` bytes, `stride` >= 3 * `width`) and writes \
-     *  the result into *out. Returns TH_OK also when no hand is found (out->present = 0). With max_hands 2 the \
-     *  result is the first present slot (what one-hand play uses); th_tracker_process_hands_bgr gives them all. */ \
-    X(th_status, th_tracker_process_bgr, \
-      th_tracker *tracker, const uint8_t *pixels, int width, int height, size_t stride, th_hand *out, char *error, \
-      size_t error_size) \
-    /** Processes one frame like th_tracker_process_bgr and writes every slot into `hands` (room for `capacity`, \
-     *  at least the tracker's max_hands), absent slots with present = 0; *count is set to max_hands (slots \
-     *  written). Slot i holds the same hand for as long as it is tracked (see the top of this file). Two \
+     *  every slot into `hands` (room for `capacity`, at least the tracker's max_hands), absent slots with \
+     *  present = 0; *count is set to max_hands (slots written). Returns TH_OK also when no hand is found. Which \
+     *  hand one-hand play follows is the caller's choice (the Swift side's HandsFrame.primary), not the library's. Slot i holds the same hand for as long as it is tracked (see the top of this file). Two \
      *  regions that converge on one hand, or a new detection of a hand already tracked, count once: the weaker \
      *  of two tracked hands is dropped, and a detection that overlaps a tracked hand is ignored. */ \
     X(th_status, th_tracker_process_hands_bgr, \
       th_tracker *tracker, const uint8_t *pixels, int width, int height, size_t stride, th_hand *hands, \
       int capacity, int *count, char *error, size_t error_size) \
-    /** Sets the number of threads OpenCV's image work (crops, warps, the classical tracker) uses (0 or 1: \
+    /** Sets the number of threads OpenCV's image work (the classical tracker's) uses (0 or 1: \
      *  sequential; n: that many; negative: OpenCV's default, all cores). This is OpenCV's process-wide setting, \
      *  shared by every handle; call it once at start-up. The neural networks' threads are th_options.threads, \
      *  per handle. */ \

@@ -27,12 +27,12 @@ enum RealtimeKit {
                   let rttime = try property(bus, "RTTimeUSecMax"), rttime > 0 else {
                 return .failure(Refusal("RealtimeKit did not say its limits"))
             }
-            if let problem = limitRealtimeRunTime(microseconds: rlim_t(rttime)) { return .failure(Refusal(problem)) }
+            if let problem = ThreadCalls.limitRealtimeRunTime(microseconds: UInt64(rttime)) { return .failure(Refusal(problem)) }
             let priority = max(1, Int32(clamping: maximum) - below)
             _ = try bus.call(service, path, service, "MakeThreadRealtime",
                              [.uint64(theremin_thread_id()), .uint32(UInt32(priority))],
                              timeoutMilliseconds: timeoutMilliseconds)
-            guard sched_getscheduler(0) & ~schedResetOnFork == SCHED_RR else {
+            guard ThreadCalls.currentThreadIsRoundRobin else {
                 return .failure(Refusal("RealtimeKit answered, but the thread is not SCHED_RR"))
             }
             return .success(priority)
@@ -48,30 +48,8 @@ enum RealtimeKit {
         init(_ reason: String) { self.reason = reason }
     }
 
-    /// `SCHED_RESET_ON_FORK`, which rtkit adds to the policy it sets (children start normal).
-    private static let schedResetOnFork: Int32 = 0x4000_0000
-
     private static func property(_ bus: SystemBus, _ name: String) throws(SystemBus.Failure) -> Int64? {
         try bus.call(service, path, "org.freedesktop.DBus.Properties", "Get", [.string(service), .string(name)],
                      timeoutMilliseconds: timeoutMilliseconds)
-    }
-
-    /// Lowers the process's `RLIMIT_RTTIME` (soft and hard) to `microseconds` unless it is already that low, as rtkit
-    /// requires; returns what went wrong, or nil.
-    ///
-    /// Soft and hard are the same: a real-time thread of this program blocks every period (audio) or frame
-    /// (tracking), so one that runs this long without blocking is stuck, and SIGXCPU's default action would end the
-    /// program anyway.
-    private static func limitRealtimeRunTime(microseconds: rlim_t) -> String? {
-        let resource = __rlimit_resource_t(__RLIMIT_RTTIME.rawValue)
-        var limit = rlimit()
-        guard getrlimit(resource, &limit) == 0 else { return "RLIMIT_RTTIME unreadable (\(String(cString: strerror(errno))))" }
-        if limit.rlim_max <= microseconds { return nil }
-        limit.rlim_cur = min(limit.rlim_cur, microseconds)
-        limit.rlim_max = microseconds
-        guard setrlimit(resource, &limit) == 0 else {
-            return "RLIMIT_RTTIME not settable (\(String(cString: strerror(errno))))"
-        }
-        return nil
     }
 }

@@ -15,6 +15,6 @@ struct CalibrateCommand {
         let play = LivePlay(settings: settings, calibrationKey: CalibrationChoice.key(input: path), calibrateOnly: true,
                             withSound: false)
         return try play.run(source: source, tracking: tracker, calibration: .identity, paceByFrameTime: false,
-                            isTransient: { _ in false })
+                            isTransient: { _ in false }).outcome
     }
 }

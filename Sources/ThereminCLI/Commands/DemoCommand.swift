@@ -10,7 +10,7 @@ struct DemoCommand {
     let settings: Settings
     static let title = "Ode to Joy (Beethoven)"
 
-    func run() throws -> Outcome {
+    func run() throws -> RunResult {
         // With --response steady the hand leads the One Euro filter, so the notes arrive on time.
         var trace = DemoPerformance.trace(try tune(), mapping: settings.mapping, smoothing: settings.smoothing,
                                           title: title)
@@ -19,16 +19,20 @@ struct DemoCommand {
             trace.metadata.entries += take.headerEntries + [(PlayAlongTake.startKey, String(format: "%.6f", score.countIn))]
         }
         if settings.output != nil || settings.music.midiFile != nil {
+            var take: String?
             if let asked = settings.record {
                 try TraceFile.write(trace, asked: asked) { path in
-                    RecordedTake.note(path)
+                    take = path
                     if path != asked { Output.err("recording to \(path) (\(asked) exists)\n") }
                 }
             }
-            return try ReplayCommand(settings: settings, tracePath: "the demo").run(trace)
+            let outputs = TraceOutputs(settings: settings, tracePath: "the demo")
+            let outcome = try outputs.write(trace) ?? .succeeded
+            try outputs.judgePlayAlong(trace)
+            return RunResult(outcome, take: take)
         }
         let samples = trace.samples
-        guard let last = samples.indices.last else { return .succeeded }
+        guard let last = samples.indices.last else { return RunResult(.succeeded) }
         let source = BlankFrameSource(name: "demo: \(title)", frameCount: samples.count,
                                       frameRate: DemoPerformance.frameRate)
         Output.err("demo: \(title), played by a generated hand (\(Int(trace.duration.rounded())) s); "

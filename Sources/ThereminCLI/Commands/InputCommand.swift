@@ -12,7 +12,7 @@ struct InputCommand {
     let settings: Settings
     let path: String
 
-    func run() throws -> Outcome {
+    func run() throws -> RunResult {
         let source = try InputSource.open(path)
         defer { source.close() }
         let tracksOffline = settings.record != nil || settings.output != nil
@@ -20,22 +20,22 @@ struct InputCommand {
                                               frameRate: tracksOffline ? nil : source.nominalFrameRate)
         let calibration = CalibrationChoice.load(settings, key: CalibrationChoice.key(input: path))
         if tracksOffline {
-            try offline(source: source, tracker: tracker, calibration: calibration)
-            return .succeeded
+            return RunResult(.succeeded, take: try offline(source: source, tracker: tracker, calibration: calibration))
         }
         return try LivePlay(settings: settings).run(source: source, tracking: tracker, calibration: calibration,
                                                     paceByFrameTime: true, isTransient: { _ in false })
     }
 
     /// Tracks, records and renders through the session's offline run, its outputs opened first (the backing track
-    /// decoded too: the render is the same as --replay's).
-    private func offline(source: FrameSource, tracker: HandTracker, calibration: Calibration) throws {
+    /// decoded too: the render is the same as --replay's); returns where the take went.
+    private func offline(source: FrameSource, tracker: HandTracker, calibration: Calibration) throws -> String? {
+        var take: String?
         let metadata = TraceMetadataBuilder.make(settings, source: source, tracker: settings.tracker.rawValue,
                                                  calibration: calibration)
         let input = OfflineInput(source: source, name: path, tracker: tracker,
                                  forgetsBetweenFrames: InputSource.framesAreIndependent(source))
         let run = try OfflineRun(input: input, metadata: metadata, hands: settings.music.handCount,
-                                 recordingAs: settings.record, named: RecordedTake.note,
+                                 recordingAs: settings.record, named: { take = $0 },
                                  render: settings.output.map { output in {
                                      (try RenderSetup(sound: settings.sound, calibration: calibration,
                                                       sampleRate: settings.sampleRate, files: BackingTrackLoader.self),
@@ -46,7 +46,8 @@ struct InputCommand {
                                  rendering: ProgressBar(label: "rendering").update)
         Output.out(result.summary(input: path, output: settings.output) + "\n")
         if settings.oscOut != nil {
-            ReplayCommand(settings: settings, tracePath: path).sendOSC(result.trace, calibration: calibration)
+            TraceOutputs(settings: settings, tracePath: path).sendOSC(result.trace, calibration: calibration)
         }
+        return take
     }
 }

@@ -11,15 +11,14 @@ enum LeftoverReport {
     }
 
     static func reportAtStart(_ settings: Settings) {
-        switch settings.mode {
-        case .play, .input, .replay, .calibrate, .demo: break
-        case .listDevices, .listEffects, .check, .tuner, .recover, .report, .help, .version: return
-        }
+        guard ModeTable.entry(settings.mode.kind).namesLeftoverTakes else { return }
         // Old-style `.NAME.PID.part` traces are looked for where this run records.
         let folders = settings.record.map { [URL(fileURLWithPath: $0).deletingLastPathComponent().path] } ?? []
         // A replayed interrupted take is named by the replay itself.
         var replayed: String?
-        if case .replay(let trace) = settings.mode { replayed = URL(fileURLWithPath: trace).standardizedFileURL.path }
+        if settings.mode.kind == .replay, let trace = settings.mode.operand {
+            replayed = URL(fileURLWithPath: trace).standardizedFileURL.path
+        }
         for leftover in LeftoverTakes.find(journal: journal(), folders: folders) where leftover.path != replayed {
             Output.err("theremin: \(leftover)\n")
         }

@@ -9,7 +9,7 @@ struct PlayCommand {
     let settings: Settings
     var calibrateOnly = false
 
-    func run() throws -> Outcome {
+    func run() throws -> RunResult {
         // Before the camera's controls are changed: Ctrl-C during start-up must end through the path that puts
         // them back (the session stops at once when a signal came early).
         SignalWatch.install()

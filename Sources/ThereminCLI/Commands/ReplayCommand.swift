@@ -4,7 +4,8 @@ import ThereminCore
 import ThereminSession
 
 /// `theremin --replay TRACE [--output FILE]`: plays a recorded trace through the session library's one render
-/// set-up (`RenderSetup`) — in real time on the sound card, or as fast as possible into a sound file.
+/// set-up (`RenderSetup`) — in real time on the sound card, or as fast as possible into a sound file
+/// (`TraceOutputs`).
 struct ReplayCommand {
     let settings: Settings
     let tracePath: String
@@ -18,29 +19,15 @@ struct ReplayCommand {
         return try run(trace)
     }
 
-    /// Plays or renders a trace already in memory (`tracePath` only names it in messages): the demo's. With
-    /// `--play-along`, the take's score follows.
-    func run(_ trace: Trace) throws -> Outcome {
+    /// Plays or renders the trace; with `--play-along`, the take's score follows.
+    private func run(_ trace: Trace) throws -> Outcome {
         let outcome = try playOrRender(trace)
-        if settings.playAlong.score != nil {
-            let plan = ReplayPlan(trace: trace, mapper: settings.sound.mapper, sampleRate: Double(settings.sampleRate),
-                                  tail: 0)
-            let pitch = PlayedPitch(plan: plan, voice: settings.sound.voice)
-            if let judged = try PlayAlongJudge(trace: trace, pitch: pitch, settings: settings) {
-                Output.out(judged.text)
-            }
-        }
+        try TraceOutputs(settings: settings, tracePath: tracePath).judgePlayAlong(trace)
         return outcome
     }
 
     private func playOrRender(_ trace: Trace) throws -> Outcome {
-        if let output = settings.output { return try render(trace, to: output) }
-        if let midiFile = settings.music.midiFile {
-            try writeMIDI(trace, to: midiFile)
-            sendOSC(trace, plan: ReplayPlan(trace: trace, mapper: settings.sound.mapper,
-                                            sampleRate: Double(settings.sampleRate), tail: 0))
-            return .succeeded
-        }
+        if let written = try TraceOutputs(settings: settings, tracePath: tracePath).write(trace) { return written }
         return try play(trace)
     }
 

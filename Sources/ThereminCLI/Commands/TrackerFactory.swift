@@ -16,7 +16,7 @@ enum TrackerFactory {
             return try HandTracker(options: options)
         case .classic:
             if settings.music.handCount > 1 {
-                throw UsageError("--hands 2 needs the neural tracker; the classic tracker finds one hand")
+                throw UsageError("--hands 2 needs the neural tracker; the classic tracker finds one hand", options: ["--hands"])
             }
             return try HandTracker(classicWithFaceCascade: HandTracker.defaultFaceCascadeIfInstalled(), options: options)
         }

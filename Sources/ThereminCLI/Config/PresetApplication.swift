@@ -28,9 +28,9 @@ struct PresetApplication {
         (self.merged, self.fromPreset, self.name, self.path) = (merged, fromPreset, name, path)
     }
 
-    /// The error to show for a validation failure: against the preset when it names one of the preset's options.
+    /// The error to show for a validation failure: against the preset when it is about one of the preset's options.
     func error(for usage: UsageError) -> Error {
-        guard let name, let path, fromPreset.contains(where: { usage.message.contains($0) }) else { return usage }
+        guard let name, let path, usage.options.contains(where: fromPreset.contains) else { return usage }
         return ConfigFileError(path: path, problem: "preset '\(name)': \(usage.message)")
     }
 }

@@ -7,16 +7,7 @@ final class KeyboardInput {
     private var saved: termios?
 
     init() {
-        guard isatty(STDIN_FILENO) == 1 else { return }
-        var original = termios()
-        guard tcgetattr(STDIN_FILENO, &original) == 0 else { return }
-        var raw = original
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
-            bytes[Int(VMIN)] = 0
-            bytes[Int(VTIME)] = 0
-        }
-        if tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 { saved = original }
+        saved = TerminalCalls.enterSingleKeyMode()
     }
 
     deinit { restore() }
@@ -25,8 +16,7 @@ final class KeyboardInput {
     func poll() -> [LiveKey] {
         guard saved != nil else { return [] }
         var keys: [LiveKey] = []
-        var byte: UInt8 = 0
-        while read(STDIN_FILENO, &byte, 1) == 1 {
+        while let byte = TerminalCalls.nextKey() {
             if let key = KeyboardInput.action(for: Int32(byte)) { keys.append(key) }
         }
         return keys
@@ -36,8 +26,8 @@ final class KeyboardInput {
     static func action(for key: Int32) -> LiveKey? { KeyBindings.action(for: key) }
 
     func restore() {
-        guard var original = saved else { return }
-        tcsetattr(STDIN_FILENO, TCSANOW, &original)
+        guard let original = saved else { return }
+        TerminalCalls.restore(original)
         saved = nil
     }
 }

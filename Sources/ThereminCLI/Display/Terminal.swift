@@ -7,7 +7,7 @@ struct Terminal: Sendable {
     let useColor: Bool
 
     static func forStream(_ descriptor: Int32) -> Terminal {
-        let tty = isatty(descriptor) == 1
+        let tty = TerminalCalls.isTerminal(descriptor)
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
         return Terminal(isInteractive: tty && !dumb, useColor: tty && !noColor && !dumb)

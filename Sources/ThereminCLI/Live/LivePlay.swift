@@ -27,7 +27,7 @@ struct LivePlay {
 
     /// Runs with any hand tracking: the tracker, or a generated hand (the demo).
     func run(source: FrameSource, tracking: any HandTracking, calibration: Calibration,
-             paceByFrameTime: Bool, isTransient: @escaping (Error) -> Bool) throws -> Outcome {
+             paceByFrameTime: Bool, isTransient: @escaping (Error) -> Bool) throws -> RunResult {
         let opened = withSound ? try settings.openSoundOutput() : nil
         if let opened, settings.verbose { Output.err("audio: \(opened.name): \(opened.details)\n") }
         let output = opened?.output
@@ -36,7 +36,8 @@ struct LivePlay {
                                           scheduler: RealtimeThreads(audioPriority: opened?.renderPriority), display: { DisplayFactory.make(settings) })
         ports.followers = { try LiveFollowing.connect(settings) }
         ports.willRun = { SignalWatch.install() }
-        ports.tookName = { RecordedTake.note($0) }
+        var take: String?
+        ports.tookName = { take = $0 }
         if let score = settings.playAlong.score {
             ports.scored = { Output.out(PlayAlongText.render($0, bars: score.bars, aligned: nil)) }
         }
@@ -48,7 +49,7 @@ struct LivePlay {
         if case .calibrated(let box) = try performance.run() {
             Output.out("calibrated: \(box.described(antenna: settings.mapping.antennaSide))\n")
         }
-        return outcome
+        return RunResult(outcome, take: take)
     }
 
     private func save(_ box: Calibration) {

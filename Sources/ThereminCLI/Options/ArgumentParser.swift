@@ -21,7 +21,7 @@ enum ArgumentParser {
             let argument = arguments[index]
             index += 1
             guard argument.hasPrefix("-"), argument.count > 1 else {
-                throw UsageError("unexpected argument '\(argument)': options start with '--'")
+                throw UsageError("unexpected argument '\(argument)': options start with '--'", options: [])
             }
             var name = argument
             var inlineValue: String?
@@ -30,10 +30,10 @@ enum ArgumentParser {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let spec = table.first(where: { $0.name == name || $0.short == name }) else {
-                throw UsageError("unknown option '\(name)'" + suggestion(for: name, in: table))
+                throw UsageError("unknown option '\(name)'" + suggestion(for: name, in: table), options: [name])
             }
             if parsed.has(spec.name) && !spec.repeatable {
-                throw UsageError("option \(spec.name) is given more than once")
+                throw UsageError("option \(spec.name) is given more than once", options: [spec.name])
             }
             if spec.takesValue {
                 if let inlineValue {
@@ -42,10 +42,10 @@ enum ArgumentParser {
                     parsed.add(spec.name, arguments[index])
                     index += 1
                 } else {
-                    throw UsageError("option \(spec.name) needs a value (\(spec.value ?? "VALUE"))")
+                    throw UsageError("option \(spec.name) needs a value (\(spec.value ?? "VALUE"))", options: [spec.name])
                 }
             } else {
-                if inlineValue != nil { throw UsageError("option \(spec.name) takes no value") }
+                if inlineValue != nil { throw UsageError("option \(spec.name) takes no value", options: [spec.name]) }
                 parsed.add(spec.name, "")
             }
         }

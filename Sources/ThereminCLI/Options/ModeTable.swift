@@ -13,11 +13,75 @@ struct ModeEntry: Sendable {
     let applies: Set<String>
     /// Builds the mode from the parsed options (its option is given).
     let resolve: @Sendable (ParsedArguments) throws -> Settings.Mode
-    /// Runs the mode's command and returns how it ended.
-    let run: @Sendable (Settings) throws -> Outcome
+    /// Runs the mode's command and returns how it ended (and the take it recorded).
+    let run: @Sendable (Settings) throws -> RunResult
+
+    // The mode's rules, set with the modifiers below (none by default).
+    /// Whether `--output` renders this mode into a file.
+    private(set) var rendersOutput = false
+    /// Whether `--record FILE --report FILE` records this mode and then reports on the take.
+    private(set) var reportsOnItsTake = false
+    /// When the mode plays live through the sound card with the keys: nil never, else unless one of `options` is
+    /// given, the run then described as `described` ("tracked offline").
+    private(set) var playsLive: (unlessGiven: [String], described: String)?
+    /// Options refused in this mode, each with the reason.
+    private(set) var refuses: [String: String] = [:]
+    /// Whether a run names, when it starts, the takes interrupted runs left (the modes that play or record).
+    private(set) var namesLeftoverTakes = false
+    /// Whether `--midi-file` writes this mode's performance as a MIDI file.
+    private(set) var writesMIDIFile = false
+
+    init(kind: Settings.Mode.Kind, option: String?, synopsis: String, summary: String, applies: Set<String>,
+         resolve: @escaping @Sendable (ParsedArguments) throws -> Settings.Mode,
+         run: @escaping @Sendable (Settings) throws -> Outcome) {
+        self.init(kind: kind, option: option, synopsis: synopsis, summary: summary, applies: applies, resolve: resolve,
+                  recording: { RunResult(try run($0)) })
+    }
+
+    /// A mode whose command may record a take, and says where it went.
+    init(kind: Settings.Mode.Kind, option: String?, synopsis: String, summary: String, applies: Set<String>,
+         resolve: @escaping @Sendable (ParsedArguments) throws -> Settings.Mode,
+         recording run: @escaping @Sendable (Settings) throws -> RunResult) {
+        self.kind = kind
+        self.option = option
+        self.synopsis = synopsis
+        self.summary = summary
+        self.applies = applies
+        self.resolve = resolve
+        self.run = run
+    }
 
     /// The mode as the user names it in a message: its option, or "live play".
     var label: String { option ?? "live play" }
+
+    /// The mode as a message asks for it: its option with its value's placeholder (`--replay TRACE`).
+    var invocation: String {
+        guard let option else { return label }
+        return OptionTable.spec(named: option)?.value.map { "\(option) \($0)" } ?? option
+    }
+
+    func renderingOutput() -> ModeEntry { with { $0.rendersOutput = true } }
+    func reportingOnItsTake() -> ModeEntry { with { $0.reportsOnItsTake = true } }
+    func playingLive(unlessGiven options: [String] = [], described: String = "") -> ModeEntry {
+        with { $0.playsLive = (options, described) }
+    }
+    func refusing(_ option: String, because reason: String) -> ModeEntry { with { $0.refuses[option] = reason } }
+    func namingLeftoverTakes() -> ModeEntry { with { $0.namesLeftoverTakes = true } }
+    func writingMIDIFile() -> ModeEntry { with { $0.writesMIDIFile = true } }
+
+    /// The mode as it plays live, for a message: "the camera" for live play, else the mode without the files that
+    /// make it run offline ("--input without --record/--output"); nil for a mode that never plays live.
+    var whenLive: String? {
+        guard let live = playsLive else { return nil }
+        guard let option else { return "the camera" }
+        return live.unlessGiven.isEmpty ? option : "\(option) without \(live.unlessGiven.joined(separator: "/"))"
+    }
+
+    private func with(_ change: (inout ModeEntry) -> Void) -> ModeEntry {
+        var entry = self
+        change(&entry)
+        return entry
+    }
 }
 
 /// The modes, in the order `--help` lists them. Two given at once are refused, except the pair `absorbs` names.
@@ -42,55 +106,63 @@ enum ModeTable {
     static let all: [ModeEntry] = [
         ModeEntry(kind: .play, option: nil, synopsis: "[options]", summary: "play live from the camera",
                   applies: camera.union(live).union(tracking).union([Options.noCalibration.name]),
-                  resolve: { _ in .play }, run: { try PlayCommand(settings: $0).run() }),
+                  resolve: { _ in .play }, recording: { try PlayCommand(settings: $0).run() })
+            .playingLive().reportingOnItsTake().namingLeftoverTakes(),
         ModeEntry(kind: .replay, option: Options.replay.name, synopsis: "--replay TRACE [--output FILE] [--midi-file FILE.mid]",
                   summary: "play a recorded trace, or render it to a sound file", applies: [Options.stats.name],
-                  resolve: { .replay(trace: try operand(Options.replay, $0)) },
-                  run: { try ReplayCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() }),
+                  resolve: { .init(.replay, operand: try operand(Options.replay, $0)) },
+                  run: { try ReplayCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() })
+            .renderingOutput().refusing(Options.record.name, because: "the trace is already recorded").namingLeftoverTakes()
+            .writingMIDIFile(),
         ModeEntry(kind: .input, option: Options.input.name, synopsis: "--input PATH [--record TRACE] [--output FILE]",
                   summary: "track a video file or images instead of the camera",
                   applies: live.union(tracking).union([Options.noCalibration.name]),
-                  resolve: { .input(path: try operand(Options.input, $0)) },
-                  run: { try InputCommand(settings: $0, path: $0.mode.operand ?? "").run() }),
+                  resolve: { .init(.input, operand: try operand(Options.input, $0)) },
+                  recording: { try InputCommand(settings: $0, path: $0.mode.operand ?? "").run() })
+            .renderingOutput().reportingOnItsTake().namingLeftoverTakes()
+            .playingLive(unlessGiven: [Options.record.name, Options.output.name], described: "tracked offline"),
         ModeEntry(kind: .calibrate, option: Options.calibrate.name, synopsis: "--calibrate [--input PATH]",
                   summary: "fit the playing area to your reach (from the camera or a file)",
                   applies: camera.union(live).union(tracking),
-                  resolve: { .calibrate(input: try $0.value(Options.input)) }, run: calibrate),
+                  resolve: { .init(.calibrate, operand: try $0.value(Options.input)) }, run: calibrate)
+            .namingLeftoverTakes(),
         ModeEntry(kind: .listDevices, option: Options.listDevices.name, synopsis: "--list-devices [--json]",
                   summary: "list cameras and sound devices", applies: [Options.json.name, Options.camera.name],
-                  resolve: { _ in .listDevices }, run: { settings in
+                  resolve: { _ in .init(.listDevices) }, run: { settings in
                       Output.out(try listDevicesReport(json: settings.json, camera: settings.camera, verbose: settings.verbose))
                       return .succeeded
                   }),
         ModeEntry(kind: .listEffects, option: Options.listEffects.name, synopsis: "--list-effects",
                   summary: "list the built-in effects and the installed LV2 plugins", applies: [],
-                  resolve: { _ in .listEffects }, run: { _ in ListEffectsCommand.run() }),
+                  resolve: { _ in .init(.listEffects) }, run: { _ in ListEffectsCommand.run() }),
         ModeEntry(kind: .check, option: Options.check.name, synopsis: "--check [--json]",
                   summary: "say whether this machine is ready to play with low latency, and what to do where not",
                   applies: [Options.json.name, Options.camera.name],
-                  resolve: { _ in .check }, run: { try CheckCommand(settings: $0).run() }),
+                  resolve: { _ in .init(.check) }, run: { try CheckCommand(settings: $0).run() }),
         ModeEntry(kind: .tuner, option: Options.tuner.name, synopsis: "--tuner [--audio-input NAME] [--duration SECONDS]",
                   summary: "show the note a microphone or line input plays",
                   applies: [Options.audioInput.name, Options.duration.name],
-                  resolve: { _ in .tuner }, run: { try TunerCommand(settings: $0).run() }),
+                  resolve: { _ in .init(.tuner) }, run: { try TunerCommand(settings: $0).run() }),
         ModeEntry(kind: .recover, option: Options.recover.name, synopsis: "--recover TAKE",
                   summary: "complete a take an interrupted run left", applies: [],
                   resolve: { parsed in
                       let take = try operand(Options.recover, parsed)
-                      guard !take.isEmpty else { throw UsageError("--recover needs the path of a take, got ''") }
-                      return .recover(take: take)
+                      guard !take.isEmpty else { throw UsageError("--recover needs the path of a take, got ''", options: ["--recover"]) }
+                      return .init(.recover, operand: take)
                   }, run: { try RecoverCommand(take: $0.mode.operand ?? "").run() }),
         ModeEntry(kind: .report, option: Options.report.name, synopsis: "--report TRACE [--json] [--plot FILE.png] [--play-along SCORE]",
                   summary: "say how in tune a recorded trace was", applies: [Options.json.name],
-                  resolve: { .report(trace: try operand(Options.report, $0)) },
+                  resolve: { .init(.report, operand: try operand(Options.report, $0)) },
                   run: { try ReportCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() }),
         ModeEntry(kind: .demo, option: Options.demo.name, synopsis: "--demo [--output FILE]",
                   summary: "play a built-in performance, no camera needed", applies: live,
-                  resolve: { _ in .demo }, run: { try DemoCommand(settings: $0).run() }),
+                  resolve: { _ in .init(.demo) }, recording: { try DemoCommand(settings: $0).run() })
+            .renderingOutput().reportingOnItsTake().namingLeftoverTakes()
+            .playingLive(unlessGiven: [Options.output.name], described: "rendered offline"),
         ModeEntry(kind: .help, option: Options.help.name, synopsis: "--help", summary: "show this help", applies: [],
-                  resolve: { _ in .help }, run: { _ in Output.out(HelpText.render()); return .succeeded }),
+                  resolve: { _ in .init(.help) }, run: { _ in Output.out(HelpText.render()); return .succeeded }),
         ModeEntry(kind: .version, option: Options.version.name, synopsis: "--version", summary: "show the version",
-                  applies: [], resolve: { _ in .version }, run: { _ in Output.out("theremin \(Version.current)\n"); return .succeeded }),
+                  applies: [], resolve: { _ in .init(.version) }, run: { _ in Output.out("theremin \(Version.current)\n"); return .succeeded }),
     ]
 
     /// Modes that answer at once, whatever else is given: nothing else is read or checked.
@@ -125,10 +197,10 @@ enum ModeTable {
         if given.count > 1, modes.contains(where: { $0.kind == .report }),
            let report = try parsed.value(Options.report), parsed.has(Options.record) {
             throw UsageError("--report '\(report)' is not the file --record writes; to report on the new take, give "
-                             + "both the same file: --record take.csv --report take.csv")
+                             + "both the same file: --record take.csv --report take.csv", options: ["--report", "--record"])
         }
         if modes.count > 1 {
-            throw UsageError("\(given.compactMap(\.option).joined(separator: " and ")) cannot be combined; pick one")
+            throw UsageError("\(given.compactMap(\.option).joined(separator: " and ")) cannot be combined; pick one", options: given.compactMap(\.option))
         }
         return try modes.first?.resolve(parsed) ?? .play
     }
@@ -146,10 +218,20 @@ enum ModeTable {
     static func checkApplies(_ parsed: ParsedArguments, to mode: Settings.Mode) throws {
         let entry = entry(mode.kind)
         guard let stray = modeBound.first(where: { parsed.has($0) && !entry.applies.contains($0) }) else { return }
-        let labels = all.filter { $0.applies.contains(stray) }.map(\.label)
-        let list = labels.count > 1 ? labels.dropLast().joined(separator: ", ") + " and " + (labels.last ?? "") : labels.joined()
+        let list = sentence(all.filter { $0.applies.contains(stray) }.map(\.label))
         // Live play is the default: a line about it names where the option does apply.
-        throw UsageError("\(stray) only applies to \(list)" + (entry.option.map { ", not \($0)" } ?? ""))
+        throw UsageError("\(stray) only applies to \(list)" + (entry.option.map { ", not \($0)" } ?? ""), options: [stray])
+    }
+
+    /// The modes a rule holds for, as a message lists them: "a, b and c" (or "a, b or c").
+    static func listing(_ rule: (ModeEntry) -> Bool, as word: (ModeEntry) -> String = \.label,
+                        joinedBy conjunction: String = "and") -> String {
+        sentence(all.filter(rule).map(word), joinedBy: conjunction)
+    }
+
+    static func sentence(_ words: [String], joinedBy conjunction: String = "and") -> String {
+        guard let last = words.last, words.count > 1 else { return words.joined() }
+        return words.dropLast().joined(separator: ", ") + " \(conjunction) " + last
     }
 
     private static func operand(_ option: Option<String>, _ parsed: ParsedArguments) throws -> String {
@@ -158,40 +240,6 @@ enum ModeTable {
 
     private static func calibrate(_ settings: Settings) throws -> Outcome {
         if let input = settings.mode.operand { return try CalibrateCommand(settings: settings).run(input: input) }
-        return try PlayCommand(settings: settings, calibrateOnly: true).run()
-    }
-}
-
-extension Settings.Mode {
-    /// The mode without its file: what the mode table is keyed by.
-    enum Kind: Sendable, CaseIterable {
-        case play, replay, input, calibrate, listDevices, listEffects, check, tuner, recover, report, demo, help, version
-    }
-
-    var kind: Kind {
-        switch self {
-        case .play: .play
-        case .replay: .replay
-        case .input: .input
-        case .calibrate: .calibrate
-        case .listDevices: .listDevices
-        case .listEffects: .listEffects
-        case .check: .check
-        case .tuner: .tuner
-        case .recover: .recover
-        case .report: .report
-        case .demo: .demo
-        case .help: .help
-        case .version: .version
-        }
-    }
-
-    /// The file the mode works on: the trace, the input, the take.
-    var operand: String? {
-        switch self {
-        case .replay(let path), .input(let path), .recover(let path), .report(let path): path
-        case .calibrate(let input): input
-        default: nil
-        }
+        return try PlayCommand(settings: settings, calibrateOnly: true).run().outcome
     }
 }

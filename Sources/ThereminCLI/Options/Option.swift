@@ -22,10 +22,10 @@ struct Option<Value: Sendable>: Sendable {
     init(_ name: String, short: String? = nil, value placeholder: String?, help: String, group: OptionSpec.Group,
          default defaultValue: Value? = nil, defaultText: String? = nil,
          describe: @Sendable (Value) -> String = { "\($0)" }, values: OptionValues? = nil, repeatable: Bool = false,
-         inPresets: Bool? = nil, parse: @escaping @Sendable (String) throws -> Value) {
+         inPresets: Bool? = nil, writes: OptionSpec.Written? = nil, parse: @escaping @Sendable (String) throws -> Value) {
         spec = OptionSpec(name: name, short: short, value: placeholder,
                           defaultText: defaultText ?? defaultValue.map(describe), help: help, group: group,
-                          repeatable: repeatable, values: values, inPresets: inPresets)
+                          repeatable: repeatable, values: values, inPresets: inPresets, writes: writes)
         self.defaultValue = defaultValue
         parser = parse
     }
@@ -43,9 +43,11 @@ extension Option where Value == String {
     /// Free text, a file or a device name, taken as given (the command that uses it checks it).
     static func text(_ name: String, short: String? = nil, value placeholder: String, help: String,
                      group: OptionSpec.Group, default defaultValue: String? = nil, defaultText: String? = nil,
-                     values: OptionValues? = nil, repeatable: Bool = false, inPresets: Bool? = nil) -> Option {
+                     values: OptionValues? = nil, repeatable: Bool = false, inPresets: Bool? = nil,
+                     writes: OptionSpec.Written? = nil) -> Option {
         Option(name, short: short, value: placeholder, help: help, group: group, default: defaultValue,
-               defaultText: defaultText, values: values, repeatable: repeatable, inPresets: inPresets) { $0 }
+               defaultText: defaultText, values: values, repeatable: repeatable, inPresets: inPresets,
+               writes: writes) { $0 }
     }
 }
 
@@ -60,7 +62,7 @@ extension Option where Value == Double {
             guard let value = Double(text), parameter.accepts(value) else {
                 let range = parameter.range
                 throw UsageError("\(name) '\(text)' is out of range; use a number from \(Settings.hz(range.lowerBound)) "
-                                 + "to \(Settings.hz(range.upperBound))\(parameter.unit.isEmpty ? "" : " " + parameter.unit)")
+                                 + "to \(Settings.hz(range.upperBound))\(parameter.unit.isEmpty ? "" : " " + parameter.unit)", options: [name])
             }
             return value
         }
@@ -92,7 +94,7 @@ extension Option where Value == Int {
         Option(name, value: placeholder, help: help, group: group, default: defaultValue, defaultText: defaultText,
                values: values, inPresets: inPresets) { text in
             let digits = signed && text.hasPrefix("+") ? String(text.dropFirst()) : text
-            guard let value = Int(digits), accepts(value) else { throw UsageError("\(name) '\(text)' \(refusal)") }
+            guard let value = Int(digits), accepts(value) else { throw UsageError("\(name) '\(text)' \(refusal)", options: [name]) }
             return value
         }
     }
@@ -110,7 +112,7 @@ extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue ==
         return Option(name, short: short, value: placeholder, help: help, group: group, default: defaultValue,
                       defaultText: defaultText, describe: { $0.rawValue }, values: .choices(words), inPresets: inPresets) { text in
             guard let value = Value(rawValue: text.lowercased()) else {
-                throw UsageError("\(name) '\(text)' \(refusal); use \(list)")
+                throw UsageError("\(name) '\(text)' \(refusal); use \(list)", options: [name])
             }
             return value
         }

@@ -35,13 +35,24 @@ struct OptionSpec: Sendable {
     /// Whether a preset keeps it: options of a sound, not of a machine (devices, rate), a run (files written,
     /// modes) or the cue state.
     var inPresets: Bool
+    /// For an option naming a file the run writes, how it is written; the checks of written files read this.
+    var writes: Written?
+
+    /// How a run writes the file an option names.
+    enum Written: Sendable {
+        /// The take, under its own name as it is played (never over an existing file).
+        case take
+        /// Whole, under a temporary name renamed into place at the end: a folder, pipe or device of that name
+        /// would be replaced.
+        case renamedIntoPlace
+    }
 
     /// - Parameters:
     ///   - values: by default a file for the placeholders `TRACE`, `PATH`, `FILE`, `FILE.mid`, else free text.
     ///   - inPresets: by default true for the sound's groups (sound, mapping, smoothing, correction, hands,
     ///     backing, MIDI) and false for the others.
     init(name: String, short: String?, value: String?, defaultText: String?, help: String, group: Group,
-         repeatable: Bool = false, values: OptionValues? = nil, inPresets: Bool? = nil) {
+         repeatable: Bool = false, values: OptionValues? = nil, inPresets: Bool? = nil, writes: Written? = nil) {
         self.name = name
         self.short = short
         self.value = value
@@ -53,6 +64,7 @@ struct OptionSpec: Sendable {
         self.values = values ?? (value.map { files.contains($0) ? .file : .text } ?? .text)
         let soundGroups: Set<Group> = [.sound, .mapping, .smoothing, .correction, .hands, .backing, .midi]
         self.inPresets = inPresets ?? soundGroups.contains(group)
+        self.writes = writes
     }
 
     var takesValue: Bool { value != nil }

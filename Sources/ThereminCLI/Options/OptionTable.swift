@@ -55,7 +55,7 @@ enum Options {
     static let audioDevice = Option<String>("--audio-device", short: "-d", value: "NAME",
                                             help: "ALSA playback device, or jack: / jack:SERVER to play through JACK (see --list-devices)", group: .sound,
                                             default: "default", inPresets: false) { text in
-        guard !text.isEmpty else { throw UsageError("--audio-device needs a device name, e.g. default or hw:0") }
+        guard !text.isEmpty else { throw UsageError("--audio-device needs a device name, e.g. default or hw:0", options: ["--audio-device"]) }
         return text
     }
     static let wave = Option<Waveform>.choice("--wave", short: "-w", value: "SHAPE",
@@ -109,7 +109,7 @@ enum Options {
 
     // MARK: Smoothing
     static let response = Option<Response>.choice("--response", value: "KIND",
-                                                  help: "expressive (the sound follows the hand's path, latency predicted away) or steady (the One Euro filter and a 12 ms glide, as before 0.19); --min-cutoff, --beta or --d-cutoff choose the One Euro filter",
+                                                  help: "expressive (the sound follows the hand's path, latency predicted away) or steady (the One Euro filter and a 12 ms glide); --min-cutoff, --beta or --d-cutoff choose the One Euro filter",
                                                   group: .smoothing, default: .expressive, refusal: "is unknown",
                                                   accepted: "expressive or steady")
     static let minCutoff = Option.number("--min-cutoff", value: "HZ", parameter: OneEuroSettings.minCutoffSpec, group: .smoothing)
@@ -127,7 +127,7 @@ enum Options {
                                                          group: .camera, defaultText: "chosen") { text in
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...7680).contains(w), (16...4320).contains(h) else {
-            throw UsageError("--size '\(text)' is not a frame size like 640x480")
+            throw UsageError("--size '\(text)' is not a frame size like 640x480", options: ["--size"])
         }
         return (w, h)
     }
@@ -140,7 +140,7 @@ enum Options {
                                              values: .choices(FourCC.decodable.map(\.description))) { text in
         guard let format = FourCC.decodable.first(where: { $0.description == text.uppercased() }) else {
             throw UsageError("--camera-format '\(text)' is not a camera format theremin decodes; use "
-                + FourCC.decodable.map(\.description).joined(separator: ", ") + " (see --list-devices)")
+                + FourCC.decodable.map(\.description).joined(separator: ", ") + " (see --list-devices)", options: ["--camera-format", "--list-devices"])
         }
         return format
     }
@@ -155,7 +155,7 @@ enum Options {
               let frequency = MainsFrequency(rawValue: hz) else {
             throw UsageError("--mains '\(text)' is not a mains frequency; use "
                 + MainsFrequency.allCases.map { String($0.rawValue) }.joined(separator: " or ")
-                + " (Hz: 50 in Europe, Africa, most of Asia and Oceania; 60 in North America)")
+                + " (Hz: 50 in Europe, Africa, most of Asia and Oceania; 60 in North America)", options: ["--mains"])
         }
         return frequency
     }
@@ -177,15 +177,16 @@ enum Options {
 
     // MARK: Files
     static let record = Option.text("--record", short: "-r", value: "TRACE",
-                                    help: "write the fingertip trace (CSV) while playing or tracking", group: .files)
+                                    help: "write the fingertip trace (CSV) while playing or tracking", group: .files,
+                                    writes: .take)
     static let output = Option.text("--output", short: "-o", value: "FILE",
                                     help: "render the sound into a .wav/.flac/.aiff/.ogg file instead of the sound card",
-                                    group: .files)
+                                    group: .files, writes: .renamedIntoPlace)
 
     /// `--loop-out`: checked against the run in Settings+Loop.swift (live play only, a sound file in a folder that exists).
     static let loopOut = Option.text("--loop-out", value: "FILE",
                                      help: "live play: save the looper's loop (its layers mixed, one pass) into a .wav/.flac/.aiff/.ogg "
-                                         + "file when playing ends", group: .files)
+                                         + "file when playing ends", group: .files, writes: .renamedIntoPlace)
 
     // MARK: General
     static let json = Option.flag("--json", help: "machine-readable output (with --list-devices or --report)", group: .general)
@@ -202,7 +203,7 @@ enum Options {
 
     private static func noteOrFrequency(_ name: String, _ text: String) throws -> Double {
         guard let hz = Note.parseFrequency(text), (20...20_000).contains(hz) else {
-            throw UsageError("\(name) '\(text)' is not a note (like A3 or C#4) or a frequency from 20 to 20000 Hz")
+            throw UsageError("\(name) '\(text)' is not a note (like A3 or C#4) or a frequency from 20 to 20000 Hz", options: [name])
         }
         return hz
     }

@@ -31,14 +31,14 @@ extension Options {
                                      group: .correction, default: .chromatic, describe: { $0.name },
                                      values: .choices(Scale.all.map(\.name))) { text in
         guard let named = Scale.named(text) else {
-            throw UsageError("--scale '\(text)' is unknown; use one of \(Scale.all.map(\.name).joined(separator: ", "))")
+            throw UsageError("--scale '\(text)' is unknown; use one of \(Scale.all.map(\.name).joined(separator: ", "))", options: ["--scale"])
         }
         return named
     }
     static let root = Option<Int>("--root", value: "NOTE", help: "the scale's root, e.g. C, F#, Bb", group: .correction,
                                   default: 0, describe: { Note.name(midi: 60 + $0).filter { !$0.isNumber } }) { text in
         guard let pitchClass = Note.parsePitchClass(text) else {
-            throw UsageError("--root '\(text)' is not a note name; use C, C#, Db, D, … B")
+            throw UsageError("--root '\(text)' is not a note name; use C, C#, Db, D, … B", options: ["--root"])
         }
         return pitchClass
     }
@@ -61,7 +61,7 @@ extension Options {
     static let backing = Option<String>("--backing", value: "FILE",
                                         help: "play a WAV/FLAC/OGG file under the theremin (resampled to the device rate)",
                                         group: .backing) { path in
-        guard !path.isEmpty else { throw UsageError("--backing needs a sound file (WAV, FLAC or OGG)") }
+        guard !path.isEmpty else { throw UsageError("--backing needs a sound file (WAV, FLAC or OGG)", options: ["--backing"]) }
         return path
     }
     static let loop = Option.flag("--loop", help: "repeat the backing track (the seam is crossfaded)", group: .backing)
@@ -76,13 +76,13 @@ extension Options {
     static let midiOut = Option<String>("--midi-out", value: "PORT",
                                         help: "also send the performance to an ALSA sequencer port (CLIENT:PORT or client name; see `aconnect -o`), or as JACK MIDI: jack: (port theremin-midi:midi_out, for a patchbay) or jack:PORT to connect it",
                                         group: .midi, inPresets: false) { port in
-        guard !port.isEmpty else { throw UsageError("--midi-out needs a port, e.g. 128:0 (see `aconnect -o`)") }
+        guard !port.isEmpty else { throw UsageError("--midi-out needs a port, e.g. 128:0 (see `aconnect -o`)", options: ["--midi-out"]) }
         return port
     }
     static let midiFile = Option<String>("--midi-file", value: "FILE.mid",
                                          help: "with --replay: write the performance as a Standard MIDI File (alone, or beside --output)",
-                                         group: .midi, inPresets: false) { file in
-        guard !file.isEmpty, !file.hasSuffix("/") else { throw UsageError("--midi-file needs a file name, e.g. take.mid") }
+                                         group: .midi, inPresets: false, writes: .renamedIntoPlace) { file in
+        guard !file.isEmpty, !file.hasSuffix("/") else { throw UsageError("--midi-file needs a file name, e.g. take.mid", options: ["--midi-file"]) }
         return file
     }
     static let midiChannel = Option.integer("--midi-channel", value: "1..16", help: "MIDI channel", group: .midi,
@@ -121,7 +121,7 @@ extension Options {
     // MARK: Tuner
     static let audioInput = Option<String>("--audio-input", value: "NAME", help: "ALSA capture device the tuner listens on",
                                            group: .tuner, default: "default") { device in
-        guard !device.isEmpty else { throw UsageError("--audio-input needs a capture device name, e.g. default or hw:1") }
+        guard !device.isEmpty else { throw UsageError("--audio-input needs a capture device name, e.g. default or hw:1", options: ["--audio-input"]) }
         return device
     }
     static let duration = Option.number("--duration", value: "SECONDS",

@@ -8,7 +8,7 @@ extension Options {
                                             help: "also send pitch, note, level, gate and the hands as OSC bundles over UDP (see docs/guide.md, \"OSC out\")",
                                             group: .osc, inPresets: false) { text in
         guard let endpoint = OSCEndpoint(parsing: text) else {
-            throw UsageError("--osc-out needs HOST:PORT with a port from 1 to 65535, e.g. 127.0.0.1:9000, got '\(text)'")
+            throw UsageError("--osc-out needs HOST:PORT with a port from 1 to 65535, e.g. 127.0.0.1:9000, got '\(text)'", options: ["--osc-out"])
         }
         return endpoint
     }

@@ -10,7 +10,7 @@ extension Options {
                                         + "the take once it is recorded", group: .practice)
     static let plot = Option.text("--plot", value: "FILE.png",
                                   help: "with --report: draw the pitch over time on a note grid, holds coloured by how far off, "
-                                      + "into a PNG", group: .practice, values: .file)
+                                      + "into a PNG", group: .practice, values: .file, writes: .renamedIntoPlace)
     static let minHold = Option.number("--min-hold", value: "MS", parameter: IntonationSettings.minHoldSpec, group: .practice)
     static let reportAudio = Option.flag("--report-audio",
                                          help: "with --report: render the sound and check the figures with the pitch estimator",

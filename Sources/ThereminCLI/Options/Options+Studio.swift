@@ -24,7 +24,7 @@ extension Options {
                                               group: .sound, defaultText: "the system playback ports", inPresets: false) { text in
         let names = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !names.isEmpty, names.count <= 2 else {
-            throw UsageError("--jack-connect '\(text)' needs one or two JACK ports or clients, e.g. system:playback_1,system:playback_2")
+            throw UsageError("--jack-connect '\(text)' needs one or two JACK ports or clients, e.g. system:playback_1,system:playback_2", options: ["--jack-connect"])
         }
         return names
     }

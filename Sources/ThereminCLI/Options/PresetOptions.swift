@@ -10,7 +10,7 @@ enum PresetOptions {
     static func checkName(_ name: String, option: String) throws {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "._-"))
         guard !name.isEmpty, name.count <= 64, !name.hasPrefix("."), name.unicodeScalars.allSatisfy(allowed.contains) else {
-            throw UsageError("\(option) '\(name)' is not a preset name; use letters, digits, '.', '_' and '-' (up to 64)")
+            throw UsageError("\(option) '\(name)' is not a preset name; use letters, digits, '.', '_' and '-' (up to 64)", options: [option])
         }
     }
 }

@@ -46,7 +46,10 @@ struct MusicSettings: Sendable {
         midiOut = try parsed.value(Options.midiOut)
         midiFile = try parsed.value(Options.midiFile)
         if midiFile != nil {
-            guard case .replay = mode else { throw UsageError("--midi-file needs --replay TRACE") }
+            guard ModeTable.entry(mode.kind).writesMIDIFile else {
+                throw UsageError("--midi-file needs \(ModeTable.listing(\.writesMIDIFile, as: \.invocation, joinedBy: "or"))",
+                                 options: [Options.midiFile.name] + ModeTable.all.filter(\.writesMIDIFile).compactMap(\.option))
+            }
         }
         midi.channel = try parsed.value(Options.midiChannel).map { UInt8($0 - 1) } ?? midi.channel
         midi.bendRange = try parsed.value(Options.midiBendRange) ?? midi.bendRange
@@ -56,11 +59,11 @@ struct MusicSettings: Sendable {
         let midiOptions = [Options.midiChannel.name, Options.midiBendRange.name, Options.midiVolume.name,
                            Options.midiMode.name, Options.midiSlide.name]
         if midiOut == nil && midiFile == nil, let stray = midiOptions.first(where: parsed.has) {
-            throw UsageError("\(stray) needs --midi-out PORT or --midi-file FILE")
+            throw UsageError("\(stray) needs --midi-out PORT or --midi-file FILE", options: [stray, "--midi-out", "--midi-file"])
         }
         try checkMPE(parsed)
         if midiOut != nil, parsed.has(Options.output) {
-            throw UsageError("--midi-out plays along live; to keep the MIDI of an --output render, use --midi-file")
+            throw UsageError("--midi-out plays along live; to keep the MIDI of an --output render, use --midi-file", options: ["--midi-out", "--output", "--midi-file"])
         }
     }
 
@@ -69,13 +72,13 @@ struct MusicSettings: Sendable {
     private func checkMPE(_ parsed: ParsedArguments) throws {
         if midi.mode == .mpe {
             if parsed.has(Options.midiChannel) {
-                throw UsageError("--midi-channel does not apply to --midi-mode mpe: its lower zone uses channel 1 to manage and 2-16 for the notes")
+                throw UsageError("--midi-channel does not apply to --midi-mode mpe: its lower zone uses channel 1 to manage and 2-16 for the notes", options: ["--midi-channel", "--midi-mode"])
             }
             if parsed.has(Options.midiVolume) {
-                throw UsageError("--midi-volume does not apply to --midi-mode mpe: loudness is each note's channel pressure")
+                throw UsageError("--midi-volume does not apply to --midi-mode mpe: loudness is each note's channel pressure", options: ["--midi-volume", "--midi-mode"])
             }
         } else if parsed.has(Options.midiSlide) {
-            throw UsageError("--midi-slide needs --midi-mode mpe")
+            throw UsageError("--midi-slide needs --midi-mode mpe", options: ["--midi-slide", "--midi-mode"])
         }
     }
 
@@ -90,10 +93,10 @@ struct MusicSettings: Sendable {
         loop = parsed.has(Options.loop)
         backingVolume = try parsed.value(Options.backingVolume) ?? backingVolume
         if backing == nil, let stray = [Options.loop.name, Options.backingVolume.name].first(where: parsed.has) {
-            throw UsageError("\(stray) needs --backing FILE")
+            throw UsageError("\(stray) needs --backing FILE", options: [stray, "--backing"])
         }
         switch (parsed.has(Options.muteCues), parsed.has(Options.unmuteCues)) {
-        case (true, true): throw UsageError("--mute-cues and --unmute-cues contradict each other; pick one")
+        case (true, true): throw UsageError("--mute-cues and --unmute-cues contradict each other; pick one", options: ["--mute-cues", "--unmute-cues"])
         case (true, false): cuesMuted = true
         case (false, true): cuesMuted = false
         case (false, false): cuesMuted = nil
@@ -114,7 +117,7 @@ struct MusicSettings: Sendable {
         let count = try parsed.value(Options.hands) ?? 1
         let twoHandOnly = [Options.leftHanded.name, Options.volumeTop.name, Options.volumeBottom.name].filter(parsed.has)
         guard count == 2 else {
-            if let first = twoHandOnly.first { throw UsageError("\(first) needs --hands 2") }
+            if let first = twoHandOnly.first { throw UsageError("\(first) needs --hands 2", options: [first, "--hands"]) }
             handMode = .one
             return
         }
@@ -123,14 +126,14 @@ struct MusicSettings: Sendable {
             guard (side == .left) == settings.leftHanded else {
                 throw UsageError("--antenna \(side.rawValue) puts the pitch rod on the volume hand's side with --hands 2; "
                                  + (settings.leftHanded ? "use --antenna left, or drop --left-handed"
-                                                        : "add --left-handed to play pitch with the left hand, or use --antenna right"))
+                                                        : "add --left-handed to play pitch with the left hand, or use --antenna right"), options: ["--antenna", "--hands", "--left-handed"])
             }
             settings.loop = mapping.antenna
         }
         settings.volumeTop = try parsed.value(Options.volumeTop) ?? settings.volumeTop
         settings.volumeBottom = try parsed.value(Options.volumeBottom) ?? settings.volumeBottom
         guard settings.volumeTop < settings.volumeBottom else {
-            throw UsageError("--volume-top (\(settings.volumeTop)) must be above --volume-bottom (\(settings.volumeBottom)), i.e. a smaller number")
+            throw UsageError("--volume-top (\(settings.volumeTop)) must be above --volume-bottom (\(settings.volumeBottom)), i.e. a smaller number", options: ["--volume-top", "--volume-bottom"])
         }
         handMode = .two(settings)
     }
@@ -139,13 +142,13 @@ struct MusicSettings: Sendable {
     static func vibrato(_ text: String) throws -> VibratoSettings {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, let rate = Double(parts[0]), let depth = Double(parts[1]) else {
-            throw UsageError("--vibrato '\(text)' is not RATE,DEPTH; e.g. 5.5,15 for 5.5 Hz and 15 cents")
+            throw UsageError("--vibrato '\(text)' is not RATE,DEPTH; e.g. 5.5,15 for 5.5 Hz and 15 cents", options: ["--vibrato"])
         }
         guard VibratoSettings.rateSpec.accepts(rate) else {
-            throw UsageError("--vibrato rate \(Settings.hz(rate)) Hz is out of range; use 0.1 to 20 Hz")
+            throw UsageError("--vibrato rate \(Settings.hz(rate)) Hz is out of range; use 0.1 to 20 Hz", options: ["--vibrato"])
         }
         guard VibratoSettings.depthSpec.accepts(depth) else {
-            throw UsageError("--vibrato depth \(Settings.hz(depth)) cents is out of range; use 0 to 200 cents")
+            throw UsageError("--vibrato depth \(Settings.hz(depth)) cents is out of range; use 0 to 200 cents", options: ["--vibrato"])
         }
         return VibratoSettings(rate: rate, depth: depth)
     }

@@ -25,16 +25,16 @@ struct PlayAlongSettings: Sendable {
         path = try parsed.value(Options.playAlongScore)
         guard let path else {
             if let stray = [Options.scoreTrack.name, Options.tempoScale.name].first(where: parsed.has) {
-                throw UsageError("\(stray) needs --play-along SCORE")
+                throw UsageError("\(stray) needs --play-along SCORE", options: [stray, "--play-along"])
             }
             return
         }
         guard Self.modes.contains(mode.kind) else {
-            throw UsageError("--play-along applies to live play, --demo, --replay and --report, not \(ModeTable.entry(mode.kind).label)")
+            throw UsageError("--play-along applies to live play, --demo, --replay and --report, not \(ModeTable.entry(mode.kind).label)", options: ["--play-along", "--demo", "--replay", "--report"])
         }
-        guard !path.isEmpty else { throw UsageError("--play-along needs a score: a MIDI file or a text score") }
+        guard !path.isEmpty else { throw UsageError("--play-along needs a score: a MIDI file or a text score", options: ["--play-along"]) }
         if let text = try parsed.value(Options.scoreTrack) {
-            guard let track = ScoreTrack(text) else { throw UsageError("--score-track needs a track number, name or channel:N") }
+            guard let track = ScoreTrack(text) else { throw UsageError("--score-track needs a track number, name or channel:N", options: ["--score-track"]) }
             self.track = track
         }
         paceGiven = parsed.has(Options.tempoScale)

@@ -13,7 +13,7 @@ struct PracticeSettings: Sendable {
     var reportAfterRecording: String?
 
     func isReport(_ mode: Settings.Mode) -> Bool {
-        if case .report = mode { return true }
+        if mode.kind == .report { return true }
         return false
     }
 
@@ -23,23 +23,24 @@ struct PracticeSettings: Sendable {
         checkAudio = parsed.has(Options.reportAudio)
         if !isReport(mode), let report = try parsed.value(Options.report) {
             // Settings chose a recording mode because --record names this file: report on it afterwards.
-            switch mode {
-            case .play, .input, .demo: reportAfterRecording = report
-            default: throw UsageError("--report \(report) with --record applies to live play, --input and --demo")
+            guard ModeTable.entry(mode.kind).reportsOnItsTake else {
+                throw UsageError("--report \(report) with --record applies to \(ModeTable.listing(\.reportsOnItsTake))",
+                                 options: [Options.report.name, Options.record.name])
             }
+            reportAfterRecording = report
         }
         guard isReport(mode) || reportAfterRecording != nil else {
             if let stray = [Options.plot.name, Options.minHold.name, Options.reportAudio.name].first(where: parsed.has) {
-                throw UsageError("\(stray) needs --report TRACE")
+                throw UsageError("\(stray) needs --report TRACE", options: [stray, "--report"])
             }
             return
         }
         if let plot, plot.isEmpty || plot.hasSuffix("/") || !plot.lowercased().hasSuffix(".png") {
-            throw UsageError("--plot '\(plot)' is not a PNG file name; give one ending in .png, e.g. take.png")
+            throw UsageError("--plot '\(plot)' is not a PNG file name; give one ending in .png, e.g. take.png", options: ["--plot"])
         }
         if record != nil, reportAfterRecording == nil {
             throw UsageError("--record does not apply to --report (the trace is already recorded); to report on a "
-                             + "new take, give both the same file: --record take.csv --report take.csv")
+                             + "new take, give both the same file: --record take.csv --report take.csv", options: ["--record", "--report"])
         }
     }
 }

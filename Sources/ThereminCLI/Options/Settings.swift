@@ -5,27 +5,24 @@ import ThereminTracking
 
 /// What the user asked for, typed and validated: the single place every option's value is checked.
 struct Settings: Sendable {
-    enum Mode: Sendable, Equatable {
-        case play
-        case replay(trace: String)
-        case input(path: String)
-        /// Guided calibration, from the camera or from an `--input` file.
-        case calibrate(input: String?)
-        case listDevices
-        /// `--list-effects`: the built-in effects and the installed LV2 plugins (Commands/ListEffectsCommand.swift).
-        case listEffects
-        /// `--check`: whether this machine is ready to play with low latency (Check/CheckCommand.swift).
-        case check
-        /// `--tuner`: listen on a capture device and show the note (Commands/TunerCommand.swift).
-        case tuner
-        /// `--recover TAKE`: complete a take an interrupted run left (Commands/RecoverCommand.swift).
-        case recover(take: String)
-        /// `--report`: how in tune a recorded trace was (Commands/ReportCommand.swift).
-        case report(trace: String)
-        /// `--demo`: a built-in performance, no camera needed (Commands/DemoCommand.swift).
-        case demo
-        case help
-        case version
+    /// The way of running chosen: its kind (the modes, each declared once in ModeTable) and the file it works on.
+    struct Mode: Sendable, Equatable {
+        /// The modes, in the order `--help` lists them; what each is, selects and runs is its ModeTable entry.
+        enum Kind: Sendable, CaseIterable {
+            case play, replay, input, calibrate, listDevices, listEffects, check, tuner, recover, report, demo, help, version
+        }
+
+        let kind: Kind
+        /// The file the mode works on: the trace (`--replay`, `--report`), the input (`--input`, and `--calibrate`
+        /// from a file), the take (`--recover`); nil for the others.
+        let operand: String?
+
+        init(_ kind: Kind, operand: String? = nil) {
+            self.kind = kind
+            self.operand = operand
+        }
+
+        static let play = Mode(.play)
     }
 
     enum TrackerKind: String, Sendable, CaseIterable {
@@ -58,6 +55,8 @@ struct Settings: Sendable {
     var trackerThreads = TrackerOptions().threads
     var record: String?
     var output: String?
+    /// The options of the files this run writes (OptionSpec.writes): what decides whether a mode plays live.
+    var writes: Set<String> = []
     /// `--loop-out`: where the looper's loop is saved at the end of live play (Settings+Loop.swift).
     var loopOut: String?
     var json = false
@@ -108,7 +107,7 @@ struct Settings: Sendable {
             .contains { parsed.has($0) }
         let response = try parsed.value(Options.response) ?? (oneEuroAsked ? .steady : .expressive)
         if response == .expressive && oneEuroAsked {
-            throw UsageError("--min-cutoff, --beta and --d-cutoff set the One Euro filter of --response steady; drop them or use --response steady")
+            throw UsageError("--min-cutoff, --beta and --d-cutoff set the One Euro filter of --response steady; drop them or use --response steady", options: ["--min-cutoff", "--beta", "--d-cutoff", "--response"])
         }
         smoothing = response == .steady ? .oneEuro(oneEuro) : .expressive
         let glide = try parsed.value(Options.glide)
@@ -124,8 +123,9 @@ struct Settings: Sendable {
         try playAlong.read(parsed, mode: mode, mapping: mapping, octave: music.octave)
         try checkLiveSessionOptions(parsed)
         try practice.read(parsed, mode: mode, record: record)
-        try checkOutputsSpareInputs()
-        try checkReplacedOutputsAreFiles()
+        let written = Settings.writtenFiles(parsed)
+        try checkOutputsSpareInputs(written)
+        try checkReplacedOutputsAreFiles(written)
         json = parsed.has(Options.json)
         verbose = parsed.has(Options.verbose)
         stats = parsed.has(Options.stats)
@@ -139,7 +139,7 @@ struct Settings: Sendable {
         mapping.low = try parsed.value(Options.low) ?? mapping.low
         mapping.high = try parsed.value(Options.high) ?? mapping.high
         guard mapping.low < mapping.high else {
-            throw UsageError("--low (\(Settings.hz(mapping.low))) must be below --high (\(Settings.hz(mapping.high)))")
+            throw UsageError("--low (\(Settings.hz(mapping.low))) must be below --high (\(Settings.hz(mapping.high)))", options: ["--low", "--high"])
         }
     }
 
@@ -150,7 +150,7 @@ struct Settings: Sendable {
         let field = try parsed.value(Options.antennaField)
         guard mapping.law == .antenna else {
             if let stray = [Options.antenna.name, Options.antennaField.name].first(where: parsed.has) {
-                throw UsageError("\(stray) needs --pitch-law antenna")
+                throw UsageError("\(stray) needs --pitch-law antenna", options: [stray, "--pitch-law"])
             }
             return
         }
@@ -171,60 +171,65 @@ struct Settings: Sendable {
     private mutating func readFiles(_ parsed: ParsedArguments) throws {
         record = try parsed.value(Options.record)
         output = try parsed.value(Options.output)
+        writes = Set(Settings.writtenFiles(parsed).map(\.option))
         for (name, value) in [(Options.record.name, record), (Options.output.name, output)] {
             if let value, value.isEmpty || value.hasSuffix("/") {
-                throw UsageError("\(name) needs a file name, got '\(value)'")
+                throw UsageError("\(name) needs a file name, got '\(value)'", options: [name])
             }
         }
-        if case .replay = mode, record != nil {
-            throw UsageError("--record does not apply to --replay (the trace is already recorded)")
+        let entry = ModeTable.entry(mode.kind)
+        for (option, reason) in entry.refuses.sorted(by: { $0.key < $1.key }) where parsed.has(option) {
+            throw UsageError("\(option) does not apply to \(entry.label) (\(reason))", options: [option, entry.label])
         }
-        if output != nil {
-            switch mode {
-            case .replay, .input, .demo: break
-            default: throw UsageError("--output needs --replay TRACE, --input PATH or --demo: live play goes to the sound card")
-            }
+        if output != nil, !entry.rendersOutput {
+            let rendering = ModeTable.all.filter(\.rendersOutput)
+            throw UsageError("--output needs \(ModeTable.sentence(rendering.map(\.invocation), joinedBy: "or")): live play "
+                             + "goes to the sound card", options: [Options.output.name] + rendering.compactMap(\.option))
         }
     }
 
-    /// Refuses a file this run writes (`--record`, `--output`, `--midi-file`, `--plot`, `--loop-out`) that it also reads (the trace, the
-    /// input, the backing track) or writes twice: renaming the finished file into place would replace the input, or
-    /// one output the other.
-    private func checkOutputsSpareInputs() throws {
+    /// The files this run writes, each with its option (those the option table says write one) and how it is
+    /// written, in the table's order.
+    private static func writtenFiles(_ parsed: ParsedArguments)
+        -> [(option: String, path: String, how: OptionSpec.Written)] {
+        OptionTable.all.compactMap { spec in
+            guard let how = spec.writes, let path = parsed.value(spec.name) else { return nil }
+            return (spec.name, path, how)
+        }
+    }
+
+    /// Refuses a file this run writes that it also reads (the trace, the input, the backing track) or writes twice:
+    /// renaming the finished file into place would replace the input, or one output the other.
+    private func checkOutputsSpareInputs(_ written: [(option: String, path: String, how: OptionSpec.Written)]) throws {
         var inputs: [(option: String, path: String)] = []
-        switch mode {
-        case .replay(let trace): inputs.append((Options.replay.name, trace))
-        case .input(let path), .calibrate(input: let path?): inputs.append((Options.input.name, path))
-        case .report(let trace): inputs.append((Options.report.name, trace))
-        default: break
+        if let read = mode.operand, mode.kind != .recover {
+            // The file a mode reads is given with its own option, or with --input (`--calibrate --input`).
+            inputs.append((ModeTable.absorbs[mode.kind] ?? ModeTable.entry(mode.kind).option ?? "", read))
         }
         if let backing = music.backing { inputs.append((Options.backing.name, backing)) }
         if let score = playAlong.path { inputs.append((Options.playAlongScore.name, score)) }
-        let outputs = [(Options.record.name, record), (Options.output.name, output), (Options.midiFile.name, music.midiFile),
-                       (Options.plot.name, practice.plot), (Options.loopOut.name, loopOut)]
-            .compactMap { option, path in path.map { (option: option, path: $0) } }
+        let outputs = written
         for (index, written) in outputs.enumerated() {
             let identity = Settings.fileIdentity(written.path)
             if let read = inputs.first(where: { Settings.fileIdentity($0.path) == identity }) {
                 throw UsageError("\(written.option) '\(written.path)' is the \(read.option) file: writing it would replace "
-                                 + "what is being read; name another file")
+                                 + "what is being read; name another file", options: [written.option, read.option])
             }
             if let earlier = outputs[..<index].first(where: { Settings.fileIdentity($0.path) == identity }) {
-                throw UsageError("\(earlier.option) and \(written.option) name the same file '\(written.path)'; give each its own")
+                throw UsageError("\(earlier.option) and \(written.option) name the same file '\(written.path)'; give each its own",
+                                 options: [earlier.option, written.option])
             }
         }
     }
 
-    /// Refuses a file this run renames into place (`--output`, `--midi-file`, `--plot`, `--loop-out`) when that name
-    /// is already a folder, a pipe, a device or a socket: the rename would replace it with a plain file (a device
-    /// node, as root) or fail after the whole render. A symbolic link is fine: the link itself is replaced.
-    private func checkReplacedOutputsAreFiles() throws {
-        let replaced = [(Options.output.name, output), (Options.midiFile.name, music.midiFile), (Options.plot.name, practice.plot),
-                        (Options.loopOut.name, loopOut)]
-        for case let (option, path?) in replaced {
+    /// Refuses a file this run renames into place when that name is already a folder, a pipe, a device or a
+    /// socket: the rename would replace it with a plain file (a device node, as root) or fail after the whole
+    /// render. A symbolic link is fine: the link itself is replaced.
+    private func checkReplacedOutputsAreFiles(_ written: [(option: String, path: String, how: OptionSpec.Written)]) throws {
+        for (option, path, how) in written where how == .renamedIntoPlace {
             if let kind = FileKind.special(at: path, followingLinks: false) {
                 throw UsageError("\(option) '\(path)' is \(kind): theremin writes a whole file and renames it into place, "
-                                 + "which would replace it; name a file")
+                                 + "which would replace it; name a file", options: [option])
             }
         }
     }

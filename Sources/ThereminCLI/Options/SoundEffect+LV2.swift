@@ -24,7 +24,7 @@ extension SoundEffect {
             values = try lv2Values(String(text[text.index(after: colon)...]), spec: spec)
         }
         guard !uri.isEmpty else {
-            throw UsageError("--effect '\(spec)' needs a plugin URI, e.g. lv2:\(reverbURI); list them with --list-effects")
+            throw UsageError("--effect '\(spec)' needs a plugin URI, e.g. lv2:\(reverbURI); list them with --list-effects", options: ["--effect", "--list-effects"])
         }
         return try lv2Effect(uri: uri, values: values, name: spec)
     }
@@ -46,7 +46,7 @@ extension SoundEffect {
         for pair in text.split(separator: ",") {
             let kv = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard kv.count == 2, !kv[0].isEmpty, let value = Float(kv[1]), value.isFinite else {
-                throw UsageError("--effect '\(spec)': '\(pair)' is not symbol=number")
+                throw UsageError("--effect '\(spec)': '\(pair)' is not symbol=number", options: ["--effect"])
             }
             values[kv[0]] = value
         }
@@ -58,7 +58,7 @@ extension SoundEffect {
         do {
             plugin = try LV2Host.check(uri: uri, values: values)
         } catch let bad as LV2ParameterError {
-            throw UsageError(bad.description)
+            throw UsageError(bad.description, options: ["--effect"])
         }
         // Started once now, at the preferred rate, so a plugin that will not start is refused before anything plays.
         _ = try LV2Host.effect(plugin, values: values, sampleRate: Double(Options.supportedRates[0]))

@@ -19,7 +19,7 @@ extension SoundEffect {
             for pair in parts[1].split(separator: ",") {
                 let kv = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 guard kv.count == 2, let value = Double(kv[1]) else {
-                    throw UsageError("--effect '\(text)': '\(pair)' is not key=number")
+                    throw UsageError("--effect '\(text)': '\(pair)' is not key=number", options: ["--effect"])
                 }
                 parameters[kv[0].lowercased()] = value
             }
@@ -38,17 +38,17 @@ extension SoundEffect {
             return .lowpass(LowPassSettings(cutoff: parameters["cutoff"] ?? LowPassSettings.cutoffSpec.defaultValue,
                                             resonance: parameters["resonance"] ?? LowPassSettings.resonanceSpec.defaultValue))
         default:
-            throw UsageError("--effect '\(name)' is unknown; effects: \(names.joined(separator: ", ")), or an LV2 plugin as lv2:URI (see --list-effects)")
+            throw UsageError("--effect '\(name)' is unknown; effects: \(names.joined(separator: ", ")), or an LV2 plugin as lv2:URI (see --list-effects)", options: ["--effect"])
         }
     }
 
     private static func check(_ parameters: [String: Double], _ specs: [ParameterSpec], effect: String) throws {
         for (key, value) in parameters {
             guard let spec = specs.first(where: { $0.name == key }) else {
-                throw UsageError("--effect '\(effect)': unknown parameter '\(key)'; use \(specs.map(\.name).joined(separator: ", "))")
+                throw UsageError("--effect '\(effect)': unknown parameter '\(key)'; use \(specs.map(\.name).joined(separator: ", "))", options: ["--effect"])
             }
             guard spec.accepts(value) else {
-                throw UsageError("--effect '\(effect)': \(key) \(value) is outside \(spec.range.lowerBound)…\(spec.range.upperBound)")
+                throw UsageError("--effect '\(effect)': \(key) \(value) is outside \(spec.range.lowerBound)…\(spec.range.upperBound)", options: ["--effect"])
             }
         }
     }

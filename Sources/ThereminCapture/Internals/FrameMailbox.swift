@@ -11,7 +11,7 @@ final class FrameMailbox: @unchecked Sendable {
         case closed
     }
 
-    private let condition = NSCondition()
+    private let condition = MonotonicCondition()
     private var frame: Frame?
     private var failure: V4L2Error?
     private var closed = false
@@ -54,11 +54,8 @@ final class FrameMailbox: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits up to `timeout` seconds for a frame newer than the last one taken.
-    ///
-    /// The deadline is on the monotonic clock. `NSCondition` waits until a wall-clock `Date`: a clock set forward
-    /// (NTP stepping it after a laptop resumes) would end the wait at once, and with no frame in that instant the
-    /// camera would be taken for lost; so each wait is at most `longestWait` and the time left is read again.
+    /// Waits up to `timeout` seconds for a frame newer than the last one taken (on the monotonic clock: the wall
+    /// clock set forward must not end the wait at once, and the camera be taken for lost).
     func take(timeout: Double) -> Outcome {
         let deadline = MonotonicClock.now() + timeout
         condition.lock()
@@ -71,14 +68,10 @@ final class FrameMailbox: @unchecked Sendable {
                 return .frame(waiting)
             }
             if let failure { return .failed(failure) }
-            let left = deadline - MonotonicClock.now()
-            if left <= 0 { return .timedOut }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: min(left, Self.longestWait)))
+            if MonotonicClock.now() >= deadline { return .timedOut }
+            condition.wait(until: deadline)
         }
     }
-
-    /// The longest single wait in `take`: how late a wall clock set back can make a timeout.
-    private static let longestWait = 0.25
 
     var statistics: CaptureStatistics {
         condition.lock()

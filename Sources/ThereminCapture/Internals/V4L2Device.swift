@@ -1,6 +1,6 @@
-// Every raw C call of ThereminCapture lives in this file: libv4l2's open/ioctl/mmap/close (controls too), poll and
-// eventfd, each interrupted call retried by Core's `SystemCall`. The rest of the module sees typed Swift values and
-// V4L2Error.
+// Every raw libv4l2 and system call of ThereminCapture lives in this file: libv4l2's open/ioctl/mmap/close (controls
+// too), poll and eventfd, each interrupted call retried by Core's `SystemCall`; TurboJPEG's are in JPEGDecoder.swift.
+// The rest of the module sees typed Swift values and V4L2Error.
 import CV4L2
 #if canImport(Glibc)
 import Glibc

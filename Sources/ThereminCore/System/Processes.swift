@@ -9,4 +9,10 @@ public enum Processes {
     public static func exists(_ pid: pid_t) -> Bool {
         kill(pid, 0) == 0 || errno == EPERM
     }
+
+    /// Sets the environment variable `name` for this process, unless it is set and `replacing` is false. Not while
+    /// other threads may read the environment (`setenv` is not safe then): before any thread starts.
+    public static func setEnvironment(_ name: String, to value: String, replacing: Bool) {
+        setenv(name, value, replacing ? 1 : 0)
+    }
 }

@@ -137,7 +137,7 @@ public final class LiveSession {
                 break
             }
             reportVerbosely(at: now, since: start, last: &lastReport)
-            usleep(15_000)
+            MonotonicClock.sleep(0.015)
         }
         shutdown(duration: loop.clock.now() - start)
         return ending

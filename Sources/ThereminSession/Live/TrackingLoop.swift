@@ -55,7 +55,7 @@ public final class TrackingLoop: @unchecked Sendable {
     private let recalibrateFlag = Atomic<Bool>(false)
     private let lastFrameTime = Atomic<UInt64>(0)
     private let endedFlag = Atomic<Bool>(false)
-    /// The tracking thread's real-time request: 0 before it asked, 1 granted, 2 refused.
+    /// What the tracking thread's real-time request got: nil until it asked.
     private let realtimeState = Mutex<ThreadScheduling?>(nil)
     private let done = DispatchSemaphore(value: 0)
     /// The source's failure that ended the loop, if one did (read after `hasEnded`).
@@ -176,7 +176,7 @@ public final class TrackingLoop: @unchecked Sendable {
             // (under RealtimeKit, `RLIMIT_RTTIME` would kill the program). It rests on a budget instead, and at
             // least 20 µs a frame, a blocking call that restarts that count.
             let rest = budget.rest(busy: clock.now() - busyStart, idle: busyStart - waitStart)
-            usleep(UInt32(min(max(rest * 1e6, 20), 100_000)))
+            MonotonicClock.sleep(min(max(rest, 20e-6), 0.1))
         }
     }
 

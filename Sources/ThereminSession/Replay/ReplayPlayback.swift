@@ -30,7 +30,7 @@ public struct ReplayPlayback {
         output.start(performance.mix)
         var ending = Ending.finished
         // Followers send messages as the sound is heard: poll often for them, seldom for the display alone.
-        let poll: UInt32 = followers.isEmpty ? 50_000 : 5_000
+        let poll = followers.isEmpty ? 0.05 : 0.005
         while !output.isFinished {
             if stopRequested() {
                 ending = .stopped
@@ -39,7 +39,7 @@ public struct ReplayPlayback {
             let frame = max(0, performance.theremin.renderedFrames - output.deviceDelayFrames)
             for index in followers.indices { try followers[index].advance(toFrame: frame) }
             show(frame, performance.plan.control(at: frame))
-            usleep(poll)
+            MonotonicClock.sleep(poll)
         }
         for index in followers.indices { try followers[index].finish() }
         if ending == .stopped {

@@ -28,7 +28,7 @@ final class ModeTableTests: XCTestCase {
             XCTAssertEqual(settings.mode.kind, kind, "\(arguments(kind))")
         }
         XCTAssertEqual(ModeTable.all.filter { $0.option == nil }.map(\.kind), [.play], "only live play needs no option")
-        XCTAssertEqual(try Settings(arguments: ["--calibrate", "--input", "clip.mp4"]).mode, .calibrate(input: "clip.mp4"))
+        XCTAssertEqual(try Settings(arguments: ["--calibrate", "--input", "clip.mp4"]).mode, Settings.Mode(.calibrate, operand: "clip.mp4"))
     }
 
     /// The Usage block of `--help` and the man page's SYNOPSIS hold one line per mode, naming its option once.

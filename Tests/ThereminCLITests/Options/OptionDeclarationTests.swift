@@ -75,4 +75,18 @@ final class OptionDeclarationTests: XCTestCase {
         XCTAssertEqual(Options.low.spec.defaultText, "A3 (220 Hz)")
         XCTAssertEqual(Options.size.spec.defaultText, "chosen", "the camera mode chooser picks the size")
     }
+
+    /// The files a run writes are tagged where they are declared, and the checks of written files find them: a
+    /// --midi-file that is a folder is refused, and an --output that is the trace being replayed.
+    func testWrittenFilesAreTaggedInTheTable() throws {
+        let tagged = Dictionary(uniqueKeysWithValues: OptionTable.all.compactMap { spec in spec.writes.map { (spec.name, $0) } })
+        XCTAssertEqual(Set(tagged.keys), ["--record", "--output", "--loop-out", "--midi-file", "--plot"])
+        XCTAssertEqual(tagged["--record"], .take, "a take is written under its own name, never renamed over a file")
+        XCTAssertThrowsError(try Settings(arguments: ["--replay", "t.csv", "--midi-file", "/tmp"])) { error in
+            XCTAssertEqual((error as? UsageError)?.options, ["--midi-file"], "\(error)")
+        }
+        XCTAssertThrowsError(try Settings(arguments: ["--replay", "t.csv", "--output", "t.csv"])) { error in
+            XCTAssertEqual((error as? UsageError)?.options, ["--output", "--replay"], "\(error)")
+        }
+    }
 }

@@ -68,4 +68,19 @@ final class PresetTests: XCTestCase {
             XCTAssertThrowsError(try PresetOptions.checkName(name, option: "--preset"), name)
         }
     }
+
+    /// A mistake is the preset's when it is about an option the preset gave, by the option it names, not by its
+    /// words: the preset's --volume is not the command line's --volume-top.
+    func testAMistakeIsThePresetsOnlyWhenItIsAboutThePresetsOption() throws {
+        try writePreset("quiet", "{\"version\": 1, \"options\": {\"volume\": 0.5}}")
+        let line = ["--preset", "quiet", "--replay", "t.csv", "--output", "x.wav", "--volume-top", "0.2"]
+        XCTAssertThrowsError(try Settings(arguments: line, applyingPresetsFrom: environment)) { error in
+            XCTAssertEqual((error as? UsageError)?.message, "--volume-top needs --hands 2", "\(error)")
+        }
+        try writePreset("pair", "{\"version\": 1, \"options\": {\"volume-top\": 0.2}}")
+        XCTAssertThrowsError(try Settings(arguments: ["--preset", "pair", "--replay", "t.csv", "--output", "x.wav"],
+                                          applyingPresetsFrom: environment)) { error in
+            XCTAssertEqual((error as? ConfigFileError)?.path, presetPath("pair"), "\(error)")
+        }
+    }
 }

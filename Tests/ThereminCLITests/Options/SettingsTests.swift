@@ -31,7 +31,7 @@ final class SettingsTests: XCTestCase {
         let settings = try Settings(arguments: ["--replay", "t.csv", "-o", "x.wav", "--low=C3", "--high", "880Hz",
                                                 "--pitch-law", "exponential", "-w", "SAW", "--effect", "delay:time=120,mix=0.5",
                                                 "--effect", "echo", "--beta", "0.5", "--rate", "44100"])
-        XCTAssertEqual(settings.mode, .replay(trace: "t.csv"))
+        XCTAssertEqual(settings.mode, Settings.Mode(.replay, operand: "t.csv"))
         XCTAssertEqual(settings.output, "x.wav")
         XCTAssertEqual(settings.mapping.low, Note.frequency(midi: 48), accuracy: 1e-9)
         XCTAssertEqual(settings.mapping.high, 880)

@@ -7,7 +7,7 @@ final class MixingTests: XCTestCase {
     private let rate = 48_000.0
 
     private func sine(_ frequency: Double, frames: Int, amplitude: Double = 0.5) -> [Float] {
-        (0..<frames).map { Float(amplitude * sin(2 * Double.pi * frequency * Double($0) / rate)) }
+        Tones.sine(frequency, amplitude: amplitude, count: frames, rate: rate)
     }
 
     /// A renderer that plays nothing, to hear the backing alone.

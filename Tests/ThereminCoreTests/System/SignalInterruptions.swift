@@ -1,4 +1,5 @@
 import Foundation
+import ThereminTestSupport
 import Synchronization
 import XCTest
 
@@ -31,16 +32,6 @@ struct SignalInterruptions {
         guard pthread_kill(thread, SIGUSR2) == 0 else { return false }
         return waitUntil(timeout: 10) { interruptionsDelivered.load(ordering: .relaxed) > before }
     }
-}
-
-/// Polls `condition` until it holds or `timeout` seconds pass (a bound for a stuck test, not a timing assertion).
-func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(1_000)
-    }
-    return condition()
 }
 
 /// A value shared between a test and its threads.

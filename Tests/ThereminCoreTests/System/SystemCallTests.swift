@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import XCTest
+import ThereminTestSupport
 @testable import ThereminCore
 
 /// The one EINTR retry: a call a signal interrupts is made again, and the file calls built on it neither fail nor

@@ -44,15 +44,6 @@ final class FaultInjectionTests: BinaryTestCase {
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.count - 1
     }
 
-    private func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(50_000)
-        }
-        return false
-    }
-
     /// Rows of the take so far in which the hand was tracked (`present` is the fourth column).
     private func rowsWithTheHand(_ trace: String) -> Int {
         guard let text = try? String(contentsOfFile: trace, encoding: .utf8) else { return 0 }

@@ -11,7 +11,7 @@ final class LoopKernelTests: XCTestCase {
     private var fade: Int { Int(Looper.fadeSeconds * rate) }
 
     private func sine(_ frequency: Double, frames: Int, amplitude: Double = 0.5) -> [Float] {
-        (0..<frames).map { Float(amplitude * sin(2 * Double.pi * frequency * Double($0) / rate)) }
+        Tones.sine(frequency, amplitude: amplitude, count: frames, rate: rate)
     }
 
     /// Feeds `input` as the theremin through the kernel block by block; returns what the loop added (the right
