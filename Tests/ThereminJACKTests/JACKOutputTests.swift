@@ -96,13 +96,19 @@ final class JACKOutputTests: XCTestCase {
         XCTAssertLessThan(abs(SignalMeasurements.cents(pitch, 330)), 2, "heard \(pitch) Hz")
     }
 
+    /// A 440 Hz note playing through the test server, with the output's notices logged.
+    private func playing(_ server: JACKServer, log: NoticeLog) throws -> JACKOutput {
+        let output = try JACKOutput(request: request(notices: log))
+        output.start(steadyNote(440, rate: output.sampleRate))
+        XCTAssertTrue(server.wait(timeout: 10) { output.framesWritten > 0 })
+        return output
+    }
+
     func testTheServerKilledAndStartedAgainMidPlay() throws {
         let server = try XCTUnwrap(server)
         let log = NoticeLog()
-        let output = try JACKOutput(request: request(notices: log))
-        output.start(steadyNote(440, rate: output.sampleRate))
+        let output = try playing(server, log: log)
         defer { try? output.stop(afterFrames: 0) }
-        XCTAssertTrue(server.wait(timeout: 10) { output.framesWritten > 0 })
 
         server.kill()
         let gone = Date().addingTimeInterval(10)
@@ -124,10 +130,8 @@ final class JACKOutputTests: XCTestCase {
     func testAServerBackAtAnotherRateLeavesItSilentUntilTheRateIsTheMixs() throws {
         let server = try XCTUnwrap(server)
         let log = NoticeLog()
-        let output = try JACKOutput(request: request(notices: log))
-        output.start(steadyNote(440, rate: output.sampleRate))
+        let output = try playing(server, log: log)
         defer { try? output.stop(afterFrames: 0) }
-        XCTAssertTrue(server.wait(timeout: 10) { output.framesWritten > 0 })
 
         server.kill()
         try server.launch(rate: 44_100)

@@ -11,17 +11,16 @@ public struct HandContinuity: Sendable, Equatable {
     /// the picture between two frames is a leap a player makes; the other side of it is another hand.
     public static let reach = 0.4
 
-    private var last: (t: Double, x: Double, y: Double)?
+    private struct Sighting: Sendable, Equatable {
+        var t, x, y: Double
+    }
+    private var last: Sighting?
 
     public init() {}
 
-    public static func == (a: HandContinuity, b: HandContinuity) -> Bool {
-        a.last?.t == b.last?.t && a.last?.x == b.last?.x && a.last?.y == b.last?.y
-    }
-
     /// Takes a present hand; returns true when it carries on the last one seen, false when it starts afresh.
     public mutating func carriesOn(_ sample: HandSample) -> Bool {
-        defer { last = (sample.t, sample.x, sample.y) }
+        defer { last = Sighting(t: sample.t, x: sample.x, y: sample.y) }
         guard let last else { return false }
         let gap = sample.t - last.t
         let dx = sample.x - last.x, dy = sample.y - last.y

@@ -53,8 +53,8 @@ public final class SimulatedCamera: FrameSource, @unchecked Sendable {
             due += interval
             sequence += 1
             guard number % UInt64(stride) == 0 else { continue }  // off the grid: never converted
-            // A newer frame on the grid already due by now replaces this one.
-            if due + Double((stride - Int((number + 1) % UInt64(stride))) % stride) * interval <= clock.now() {
+            // The next frame on the grid, a stride later, already due by now replaces this one.
+            if time + Double(stride) * interval <= clock.now() {
                 dropped += 1
                 continue
             }
