@@ -52,6 +52,12 @@ constexpr size_t kMaxCandidates = 256;
 // 30), a 96 px leap in 50 ms 28 % in its middle frame.
 constexpr float kRefineShift = 0.1f;
 constexpr int kFollowLooks = 3;
+// How far the picture around a hand is searched for after a leap, as a fraction of the frame's larger side: a leap of
+// a fifth of the picture between two frames, with room.
+constexpr float kLeapReach = 0.3f;
+// A followed hand seen at less than this presence may be a wrong pose found in the old crop after a leap (0.51-0.55
+// on a leap of a fifth of the picture, where a hand followed all along scores 0.98-1.0): the picture is searched.
+constexpr float kSurePresence = 0.9f;
 // A hand found by the palm detector is looked at again from its own landmarks until its fingertip moves less than
 // this many pixels, up to kSettleLooks more looks: the palm's region is not the crop the landmark model follows a
 // hand in, and an abrupt leap's landing found that way came out 4-8 cents (2-3 px) short for two or three frames
@@ -71,6 +77,9 @@ HandPipeline::HandPipeline(const std::string &palmModelPath, const std::string &
 
 void HandPipeline::reset() {
     std::fill(std::begin(tracking_), std::end(tracking_), false);
+    for (MotionSearch &motion : motion_) {
+        motion.forget();
+    }
     framesSinceDetection_ = 0;
     framesSinceSeen_ = -1;
     nextTile_ = 0;
@@ -86,7 +95,7 @@ HandSlots HandPipeline::processHands(const cv::Mat &bgr) {
     if (options_.tracking) {
         for (int slot = 0; slot < maxHands; ++slot) {
             const float keep = kKeepPresence * options_.min_presence_confidence;
-            if (tracking_[slot] && !follow(bgr, nextRegion_[slot], found[slot], keep)) {
+            if (tracking_[slot] && !follow(bgr, slot, nextRegion_[slot], found[slot], keep)) {
                 lost = true;
             }
         }
@@ -107,6 +116,11 @@ HandSlots HandPipeline::processHands(const cv::Mat &bgr) {
     result.count = maxHands;
     for (int slot = 0; slot < maxHands; ++slot) {
         tracking_[slot] = found[slot].present;
+        if (found[slot].present && options_.tracking) {
+            motion_[slot].remember(bgr, found[slot].next);
+        } else {
+            motion_[slot].forget();
+        }
         if (found[slot].present) {
             nextRegion_[slot] = found[slot].next;
             result.hands[slot] = report(found[slot], detectorRan);
@@ -130,8 +144,22 @@ bool HandPipeline::look(const cv::Mat &bgr, const th_rect &region, Found &found,
     return true;
 }
 
-bool HandPipeline::follow(const cv::Mat &bgr, const th_rect &region, Found &found, float minPresence) {
-    if (!look(bgr, region, found, minPresence)) {
+bool HandPipeline::follow(const cv::Mat &bgr, int slot, const th_rect &region, Found &found, float minPresence) {
+    const bool held = look(bgr, region, found, minPresence);
+    if (held && found.landmarks.presence >= kSurePresence && !movedFar(found, bgr)) {
+        return true;
+    }
+    // Lost from its crop, unsure of it, or pulled far off its centre: if the picture leapt, the crop moved with it
+    // lands in one look, where the palm detector and the looks after it cost 5-10 followed frames.
+    // Its landmarks may still lie off the moved crop's centre (a hand blurred mid-leap is not the picture it was):
+    // looking again only wavers about the landing, and the next frame follows from them.
+    Found moved;
+    if (lookWhereMoved(bgr, slot, region, moved) &&
+        (!held || moved.landmarks.presence >= std::min(found.landmarks.presence, kSurePresence))) {
+        found = moved;
+        return true;
+    }
+    if (!held) {
         return false;
     }
     // A leap larger than the crop leaves the hand at the crop's edge: each look gets closer, so look up to
@@ -150,6 +178,21 @@ bool HandPipeline::follow(const cv::Mat &bgr, const th_rect &region, Found &foun
         settle(bgr, found, minPresence);
     }
     return true;
+}
+
+bool HandPipeline::lookWhereMoved(const cv::Mat &bgr, int slot, const th_rect &region, Found &found) {
+    float dx = 0, dy = 0;
+    if (!motion_[slot].find(bgr, kLeapReach, dx, dy)) {
+        return false;
+    }
+    const float side = region.width * static_cast<float>(bgr.cols);
+    if (dx * dx + dy * dy < kRefineShift * kRefineShift * side * side) {
+        return false;  // the picture stayed: the hand changed, it did not leap
+    }
+    th_rect moved = region;
+    moved.x_center += dx / static_cast<float>(bgr.cols);
+    moved.y_center += dy / static_cast<float>(bgr.rows);
+    return look(bgr, moved, found, options_.min_presence_confidence);
 }
 
 void HandPipeline::settle(const cv::Mat &bgr, Found &found, float minPresence) {

@@ -6,6 +6,7 @@
 
 #include "Models/LandmarkModel.hpp"
 #include "Models/PalmDetector.hpp"
+#include "Pipeline/MotionSearch.hpp"
 #include "Pipeline/Tracker.hpp"
 
 namespace theremin {
@@ -42,9 +43,13 @@ private:
     /// Runs the landmark model on `region`; true (and `found` filled) when it sees a hand there with at least
     /// `minPresence`.
     bool look(const cv::Mat &bgr, const th_rect &region, Found &found, float minPresence);
-    /// Follows a tracked hand into this frame: `look` in the region the last frame gave, and again where the hand
-    /// turned out to be when it had moved far from that region's centre (a leap).
-    bool follow(const cv::Mat &bgr, const th_rect &region, Found &found, float minPresence);
+    /// Follows the hand of `slot` into this frame: `look` in the region the last frame gave; where the hand is lost
+    /// there or found far from its centre (a leap), in that region moved with the picture (lookWhereMoved), else
+    /// again where the hand turned out to be.
+    bool follow(const cv::Mat &bgr, int slot, const th_rect &region, Found &found, float minPresence);
+    /// Looks in `region` shifted as far as the picture around the hand of `slot` moved since the last frame, when it
+    /// leapt (MotionSearch).
+    bool lookWhereMoved(const cv::Mat &bgr, int slot, const th_rect &region, Found &found);
     /// Looks again at a hand the palm detector found, from its own landmarks, until its fingertip stops moving.
     void settle(const cv::Mat &bgr, Found &found, float minPresence);
     /// Whether the hand found lies far from the centre of the region it was looked for in.
@@ -79,6 +84,8 @@ private:
     /// Per slot: whether a hand is tracked into the next frame, and where to look for it.
     bool tracking_[TH_MAX_HANDS] = {};
     th_rect nextRegion_[TH_MAX_HANDS] = {};
+    /// Per slot: the picture around the hand, to follow it through a leap.
+    MotionSearch motion_[TH_MAX_HANDS];
     /// Frames since the palm detector last ran, this one included.
     int framesSinceDetection_ = 0;
     /// The far-player search's tiles for frames of tileWidth_ x tileHeight_, and the next one to search.
