@@ -325,7 +325,7 @@ def measure(runner, fps, near, far, folder, responses, measures, lead=0.0):
         make_clip(near, path, fps, 2.7 + lead, 3, clip)
         cells = []
         for response in responses:
-            _, (t, f), _, extra = runner.run(clip, fps, 2.7 + lead, response)
+            (tt, ty), (t, f), _, extra = runner.run(clip, fps, 2.7 + lead, response)
             note(response, extra)
             t, f = regular_grid(t, f)
             before = f[(t > start - 0.4) & (t < start - 0.05)].mean()
@@ -337,7 +337,7 @@ def measure(runner, fps, near, far, folder, responses, measures, lead=0.0):
             settle = (t[off[-1]] - start - duration) * 1000 if off.size else 0
             if os.environ.get("MEASURE_DUMP"):  # the heard pitch around the leap, for a closer look
                 np.savez(os.path.join(os.environ["MEASURE_DUMP"], f"leap-{direction}-{kind}-{fps}-{response}.npz"),
-                         t=t, f=f, target=target, start=start, duration=duration)
+                         t=t, f=f, target=target, start=start, duration=duration, trace_t=tt, trace_y=ty)
             sign = 1 if target > before else -1
             overshoot = max(0, (sign * error[after]).max())
             cells.append(f"{settle:.0f} ms, over {overshoot:.1f} c")
