@@ -32,6 +32,25 @@ final class AxisEstimatorTests: XCTestCase {
         return out
     }
 
+    /// An estimator fed one measurement a frame with the tracker's noise σ 0.0003, after a second of a still hand
+    /// at `y` (that noise on it).
+    final class Feed {
+        var estimator = AxisEstimator()
+        private var frame = 0
+        private let fps: Double
+
+        init(stillAt y: Double, fps: Double, seed: UInt64, tests: AxisEstimatorTests) {
+            self.fps = fps
+            var generator = SeededGenerator(seed: seed)
+            for _ in 0..<Int(fps) { measure(y + tests.noise(0.0003, &generator)) }
+        }
+
+        func measure(_ y: Double) {
+            estimator.update(y, at: Double(frame) / fps, noise: 0.0003)
+            frame += 1
+        }
+    }
+
     /// Gain (dB) and lag (s) of `heard` against a sine of `frequency` that `truth` follows, by least squares.
     func gainAndLag(_ points: [(t: Double, truth: Double, heard: Double)], frequency: Double) -> (Double, Double) {
         func fit(_ values: [Double]) -> (Double, Double) {
@@ -113,25 +132,34 @@ final class AxisEstimatorTests: XCTestCase {
     /// The tracker's own frames of a leap down at 30 fps (theremin --input on measure-response's clip): one frame
     /// in the middle of the move, the landing a little past where the hand comes to rest, then still.
     func testALeapsLandingStopsTheHandThere() {
-        var estimator = AxisEstimator()
-        var generator = SeededGenerator(seed: 3)
-        var k = 0
-        func measure(_ y: Double) {
-            estimator.update(y, at: Double(k) / 30, noise: 0.0003)
-            k += 1
-        }
-        for _ in 0..<30 { measure(0.248 + noise(0.0003, &generator)) }
+        let feed = Feed(stillAt: 0.248, fps: 30, seed: 3, tests: self)
+        let measure = feed.measure
         measure(0.1149)
         measure(0.0453)
         // Not heard past the landing, however far ahead the path is followed.
-        for ahead in stride(from: 0.0, through: estimator.horizon, by: 0.002) {
-            XCTAssertGreaterThanOrEqual(estimator.predicted(ahead: ahead), 0.0453 - 1e-12, "\(ahead) s ahead")
+        for ahead in stride(from: 0.0, through: feed.estimator.horizon, by: 0.002) {
+            XCTAssertGreaterThanOrEqual(feed.estimator.predicted(ahead: ahead), 0.0453 - 1e-12, "\(ahead) s ahead")
         }
         // The move's velocity does not carry on into the next frame: the hand is heard where it is.
         measure(0.0479)
-        XCTAssertEqual(estimator.predicted(ahead: 0), 0.0479, accuracy: 1.5 * cent)
+        XCTAssertEqual(feed.estimator.predicted(ahead: 0), 0.0479, accuracy: 1.5 * cent)
         measure(0.0486)
-        XCTAssertEqual(estimator.predicted(ahead: 0), 0.0486, accuracy: 1.5 * cent)
+        XCTAssertEqual(feed.estimator.predicted(ahead: 0), 0.0486, accuracy: 1.5 * cent)
+    }
+
+    /// The tracker's own frames of an abrupt leap at 60 fps (a fifth of the picture between two frames, followed by
+    /// where the picture went): the landing, then two frames that barely move back.
+    func testAnAbruptLeapIsNotHeardPastItsLanding() {
+        let feed = Feed(stillAt: 0.2495, fps: 60, seed: 5, tests: self)
+        let measure = feed.measure
+        measure(0.04825)
+        for y in [0.04854, 0.04915] {
+            measure(y)
+            // Put back at the margin's edge, it was heard a pixel past the landing (3 cents) for two frames.
+            for ahead in stride(from: 0.0, through: feed.estimator.horizon, by: 0.002) {
+                XCTAssertGreaterThanOrEqual(feed.estimator.predicted(ahead: ahead), 0.04825 - 1e-12, "\(ahead) s after \(y)")
+            }
+        }
     }
 
     func testAHandLostAndFoundAgainDoesNotSwoop() {
