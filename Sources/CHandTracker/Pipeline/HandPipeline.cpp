@@ -145,17 +145,24 @@ bool HandPipeline::look(const cv::Mat &bgr, const th_rect &region, Found &found,
 }
 
 bool HandPipeline::follow(const cv::Mat &bgr, int slot, const th_rect &region, Found &found, float minPresence) {
+    // The picture where the hand was no longer matches: if it leapt, the crop moved with it lands in one look, where
+    // the palm detector and the looks after it cost 5-10 followed frames, and the look in the old crop is saved.
+    // Its landmarks may still lie off the moved crop's centre (a hand blurred mid-leap is not the picture it was):
+    // looking again only wavers about the landing, and the next frame follows from them.
+    Found moved;
+    const bool searched = motion_[slot].changed(bgr);
+    if (searched && lookWhereMoved(bgr, slot, region, moved) && moved.landmarks.presence >= kSurePresence) {
+        found = moved;
+        return true;
+    }
     const bool held = look(bgr, region, found, minPresence);
     if (held && found.landmarks.presence >= kSurePresence && !movedFar(found, bgr)) {
         return true;
     }
-    // Lost from its crop, unsure of it, or pulled far off its centre: if the picture leapt, the crop moved with it
-    // lands in one look, where the palm detector and the looks after it cost 5-10 followed frames.
-    // Its landmarks may still lie off the moved crop's centre (a hand blurred mid-leap is not the picture it was):
-    // looking again only wavers about the landing, and the next frame follows from them.
-    Found moved;
-    if (lookWhereMoved(bgr, slot, region, moved) &&
-        (!held || moved.landmarks.presence >= std::min(found.landmarks.presence, kSurePresence))) {
+    // Lost from its crop, unsure of it, or pulled far off its centre: the same (searched now if not yet), taking
+    // the moved look when it is as sure.
+    const bool movedFound = searched ? moved.present : lookWhereMoved(bgr, slot, region, moved);
+    if (movedFound && (!held || moved.landmarks.presence >= std::min(found.landmarks.presence, kSurePresence))) {
         found = moved;
         return true;
     }

@@ -23,6 +23,9 @@ public:
     /// Forgets the picture: the hand is gone.
     void forget() { remembered_ = false; }
 
+    /// Whether the picture at the remembered place no longer matches it (a leap, or a hand that changed): one
+    /// correlation, where a search makes thousands.
+    bool changed(const cv::Mat &bgr);
     /// Where the remembered picture lies in `bgr`, searched within `reach` (a fraction of the frame's larger side) of
     /// where it was: true, with the shift in pixels, when it matches clearly.
     bool find(const cv::Mat &bgr, float reach, float &dx, float &dy);
