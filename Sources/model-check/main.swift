@@ -2,13 +2,14 @@
 // against the TFLite interpreter (offline tool; the product never runs it).
 //
 //   model-check GRAPH INPUTS.f32 OUTPUTS.f32
-//   model-check --time GRAPH [RUNS]
+//   model-check --time GRAPH [RUNS] [--pause MS]
 //
 // INPUTS.f32 holds any number of inputs back to back (float32, NHWC, the graph's one input size each); OUTPUTS.f32
 // receives, per input, every output slot in the graph's order. Slot names and sizes are printed on stdout.
 // With --time, the graph runs RUNS times (default 300, after 30 to warm up) on one thread on a fixed pseudo-random
 // input, and `median_ms p90_ms` of one run is printed: the network's own cost, without the tracker's crop and
-// decoding (`make bench-tracking` sets it beside MediaPipe's whole frame).
+// decoding (`make bench-tracking` sets it beside MediaPipe's whole frame). With --pause, MS milliseconds pass
+// between runs, as between a camera's frames (scripts/measure-live: the networks alone at the camera's pace).
 import CHandTracker
 import Foundation
 
@@ -22,7 +23,7 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-let usage = "usage: model-check GRAPH INPUTS.f32 OUTPUTS.f32 | model-check --time GRAPH [RUNS]"
+let usage = "usage: model-check GRAPH INPUTS.f32 OUTPUTS.f32 | model-check --time GRAPH [RUNS] [--pause MS]"
 let arguments = CommandLine.arguments
 var message = [CChar](repeating: 0, count: 512)
 
@@ -35,9 +36,16 @@ func loadGraph(_ path: String) -> OpaquePointer {
 }
 
 if arguments.count >= 3, arguments[1] == "--time" {
-    guard arguments.count <= 4, let runs = arguments.count == 4 ? Int(arguments[3]) : 300, runs > 0 else { fail(usage) }
+    var rest = Array(arguments.dropFirst(3))
+    var pause: Double?
+    if let flag = rest.firstIndex(of: "--pause") {
+        guard flag + 1 < rest.count, let ms = Double(rest[flag + 1]), ms >= 0, ms <= 10_000 else { fail(usage) }
+        pause = ms / 1000
+        rest.removeSubrange(flag...(flag + 1))
+    }
+    guard rest.count <= 1, let runs = rest.first.map({ Int($0) }) ?? 300, runs > 0 else { fail(usage) }
     let graph = loadGraph(arguments[2])
-    let times = timeRuns(graph, runs: runs)
+    let times = timeRuns(graph, runs: runs, pause: pause)
     th_graph_destroy(graph)
     print(String(format: "%.3f %.3f", percentile(times, 0.5), percentile(times, 0.9)))
     exit(0)
