@@ -26,10 +26,10 @@ struct DemoCommand {
                     if path != asked { Output.err("recording to \(path) (\(asked) exists)\n") }
                 }
             }
-            let outputs = TraceOutputs(settings: settings, tracePath: "the demo")
-            let outcome = try outputs.write(trace) ?? .succeeded
-            try outputs.judgePlayAlong(trace)
-            return RunResult(outcome, take: take)
+            let outputs = settings.traceOutputs(tracePath: "the demo")
+            _ = try outputs.write(trace)
+            try PlayAlongJudge.say(trace, outputs: outputs, settings: settings)
+            return RunResult(.succeeded, take: take)
         }
         let samples = trace.samples
         guard let last = samples.indices.last else { return RunResult(.succeeded) }
