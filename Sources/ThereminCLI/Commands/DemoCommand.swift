@@ -8,7 +8,6 @@ import ThereminSession
 /// into a file like `--replay` (bit-identical run to run).
 struct DemoCommand {
     let settings: Settings
-    static let title = "Ode to Joy (Beethoven)"
 
     func run() throws -> RunResult {
         // With --response steady the hand leads the One Euro filter, so the notes arrive on time.
@@ -45,12 +44,12 @@ struct DemoCommand {
 
     /// The piece the generated hand plays: the demo's tune, or with `--play-along` the score (a bar's rest first,
     /// for the count-in), at its pace.
-    private var title: String { settings.playAlong.score?.title ?? Self.title }
+    private var title: String { settings.playAlong.score?.title ?? DemoTune.title }
 
     private func tune() throws -> Tune {
         guard let score = settings.playAlong.score else { return try DemoTune.tune() }
         var tune: Tune
-        if settings.playAlong.path == PlayAlongSettings.demoName && score.title == Self.title {
+        if settings.playAlong.path == PlayAlongSettings.demoName && score.title == DemoTune.title {
             // The demo's own tune keeps its glides and vibrato marks.
             tune = try DemoTune.tune()
             tune.tempo *= settings.playAlong.pace

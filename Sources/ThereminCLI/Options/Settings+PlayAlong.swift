@@ -64,7 +64,7 @@ struct PlayAlongSettings: Sendable {
     static func score(path: String, track: ScoreTrack) throws -> Score {
         if path == demoName, !FileManager.default.fileExists(atPath: path) {
             var score = try Score(text: "tempo \(Settings.hz(DemoTune.tempo))\n" + DemoTune.score, named: path)
-            score.title = DemoCommand.title
+            score.title = DemoTune.title
             return score
         }
         return try ScoreFile.read(path: path, track: track)
