@@ -36,6 +36,15 @@ struct ModeEntry: Sendable {
     /// The outputs the mode still writes in a run without the live session (`--osc-out` from `--replay`, and from
     /// `--input` tracked offline): a live-session option that reads one applies with it (`ModeTable.liveSession`).
     private(set) var outputsWithoutLiveSession: Set<String> = []
+    /// What `--play-along SCORE` is for in this mode; nil where it is refused.
+    private(set) var playAlong: PlayAlongUse?
+
+    enum PlayAlongUse: Sendable {
+        /// The score is played along with: its notes must lie in the playing range.
+        case played
+        /// A take is judged against it.
+        case judged
+    }
 
     init(kind: Settings.Mode.Kind, option: String?, synopsis: String, summary: String, applies: Set<String>,
          resolve: @escaping @Sendable (ParsedArguments) throws -> Settings.Mode,
@@ -75,6 +84,7 @@ struct ModeEntry: Sendable {
     func namingLeftoverTakes() -> ModeEntry { with { $0.namesLeftoverTakes = true } }
     func writingMIDIFile() -> ModeEntry { with { $0.writesMIDIFile = true } }
     func runningLiveSession() -> ModeEntry { with { $0.runsLiveSession = true } }
+    func playingAlong(_ use: PlayAlongUse) -> ModeEntry { with { $0.playAlong = use } }
     func writingWithoutLiveSession(_ outputs: String...) -> ModeEntry {
         with { $0.outputsWithoutLiveSession.formUnion(outputs) }
     }
@@ -134,13 +144,13 @@ enum ModeTable {
         ModeEntry(kind: .play, option: nil, synopsis: "[options]", summary: "play live from the camera",
                   applies: camera.union(live).union(tracking).union([Options.noCalibration.name]),
                   resolve: { _ in .play }, recording: { try PlayCommand(settings: $0).run() })
-            .playingLive().reportingOnItsTake().namingLeftoverTakes(),
+            .playingLive().reportingOnItsTake().namingLeftoverTakes().playingAlong(.played),
         ModeEntry(kind: .replay, option: Options.replay.name, synopsis: "--replay TRACE [--output FILE] [--midi-file FILE.mid]",
                   summary: "play a recorded trace, or render it to a sound file", applies: [Options.stats.name],
                   resolve: { .init(.replay, operand: try operand(Options.replay, $0)) },
                   run: { try ReplayCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() })
             .renderingOutput().refusing(Options.record.name, because: "the trace is already recorded").namingLeftoverTakes()
-            .writingMIDIFile().writingWithoutLiveSession(Options.oscOut.name),
+            .writingMIDIFile().writingWithoutLiveSession(Options.oscOut.name).playingAlong(.judged),
         ModeEntry(kind: .input, option: Options.input.name, synopsis: "--input PATH [--record TRACE] [--output FILE]",
                   summary: "track a video file or images instead of the camera",
                   applies: live.union(tracking).union([Options.noCalibration.name]),
@@ -181,12 +191,13 @@ enum ModeTable {
         ModeEntry(kind: .report, option: Options.report.name, synopsis: "--report TRACE [--json] [--plot FILE.png] [--play-along SCORE]",
                   summary: "say how in tune a recorded trace was", applies: [Options.json.name],
                   resolve: { .init(.report, operand: try operand(Options.report, $0)) },
-                  run: { try ReportCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() }),
+                  run: { try ReportCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() })
+            .playingAlong(.judged),
         ModeEntry(kind: .demo, option: Options.demo.name, synopsis: "--demo [--output FILE]",
                   summary: "play a built-in performance, no camera needed", applies: live,
                   resolve: { _ in .init(.demo) }, recording: { try DemoCommand(settings: $0).run() })
             .renderingOutput().reportingOnItsTake().namingLeftoverTakes()
-            .playingLive(unlessGiven: [Options.output.name], described: "rendered offline"),
+            .playingLive(unlessGiven: [Options.output.name], described: "rendered offline").playingAlong(.played),
         ModeEntry(kind: .help, option: Options.help.name, synopsis: "--help", summary: "show this help", applies: [],
                   resolve: { _ in .init(.help) }, run: { _ in Output.out(HelpText.render()); return .succeeded }),
         ModeEntry(kind: .version, option: Options.version.name, synopsis: "--version", summary: "show the version",
@@ -266,6 +277,27 @@ enum ModeTable {
         }
         throw UsageError("\(stray) only applies to live play" + (orWith.map { " or with \($0)" } ?? "") + ", not \(run)",
                          options: [stray] + (orWith.map { [$0] } ?? []))
+    }
+
+    /// Refuses `option` in a run that does not play live through the sound card with the keys (`writes`: the
+    /// options of the files the run writes), saying where it applies and why (`because`).
+    static func checkPlaysLive(_ option: String, because reason: String, mode: Settings.Mode,
+                               writing writes: Set<String>) throws {
+        guard !entry(mode.kind).playsLive(writing: writes) else { return }
+        let live = all.compactMap(\.whenLive)
+        let listed = live.count > 1 ? live.dropLast().joined(separator: ", ") + ", or " + (live.last ?? "") : live.joined()
+        throw UsageError("\(option) applies to live play (\(listed)): \(reason)", options: [option] + writes.sorted())
+    }
+
+    /// Refuses `--play-along` in a mode that neither plays along with a score nor judges a take against one,
+    /// naming those that do: the ones that play first.
+    static func checkPlaysAlong(_ mode: Settings.Mode) throws {
+        let entry = entry(mode.kind)
+        guard entry.playAlong == nil else { return }
+        let taking = all.filter { $0.playAlong == .played } + all.filter { $0.playAlong == .judged }
+        let option = Options.playAlongScore.name
+        throw UsageError("\(option) applies to \(sentence(taking.map(\.label))), not \(entry.label)",
+                         options: [option] + taking.compactMap(\.option))
     }
 
     /// The modes a rule holds for, as a message lists them: "a, b and c" (or "a, b or c").

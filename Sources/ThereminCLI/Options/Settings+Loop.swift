@@ -1,23 +1,16 @@
 import Foundation
 import ThereminAudio
 
-/// What belongs to live play only. `--loop-out FILE`: the looper is played with keys, so it belongs to live play (the camera, `--input` played live,
-/// `--demo` on the sound card). The file is written at the end, so what would make it fail is refused at the start.
+/// `--loop-out FILE`: the looper is played with keys, so it belongs to the runs that play live (the mode table says
+/// which). The file is written at the end, so what would make it fail is refused at the start.
 extension Settings {
-    /// True when this run plays live through the sound card with the keys (ModeTable says which runs do).
-    var playsLive: Bool { ModeTable.entry(mode.kind).playsLive(writing: writes) }
-
     mutating func readLoopOut(_ parsed: ParsedArguments) throws {
         guard let path = try parsed.value(Options.loopOut) else { return }
         guard !path.isEmpty, !path.hasSuffix("/") else {
             throw UsageError("--loop-out needs a file name, e.g. loop.wav, got '\(path)'", options: ["--loop-out"])
         }
-        guard playsLive else {
-            let live = ModeTable.all.compactMap(\.whenLive)
-            let listed = live.count > 1 ? live.dropLast().joined(separator: ", ") + ", or " + (live.last ?? "") : live.joined()
-            throw UsageError("--loop-out applies to live play (\(listed)): the looper is played with its keys",
-                             options: [Options.loopOut.name] + writes.sorted())
-        }
+        try ModeTable.checkPlaysLive(Options.loopOut.name, because: "the looper is played with its keys", mode: mode,
+                                     writing: writes)
         guard SoundFileWriter.knowsType(of: path) else {
             throw UsageError("--loop-out '\(path)' is not a sound file name; give one ending in .wav, .flac, .aiff or .ogg", options: ["--loop-out"])
         }

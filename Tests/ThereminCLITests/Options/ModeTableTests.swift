@@ -158,6 +158,21 @@ final class ModeTableTests: XCTestCase {
         }
     }
 
+    /// `--loop-out` and `--play-along` are refused outside the modes that take them, which the line lists.
+    func testLoopOutAndPlayAlongNameTheModesTheyApplyTo() {
+        let loopOut = "--loop-out applies to live play (the camera, --input without --record/--output, or --demo without "
+            + "--output): the looper is played with its keys"
+        for line in [["--replay", "t.csv", "--loop-out", "loop.wav"], ["--demo", "--output", "x.wav", "--loop-out", "loop.wav"]] {
+            XCTAssertThrowsError(try Settings(arguments: line), "\(line)") { XCTAssertEqual("\($0)", loopOut, "\(line)") }
+        }
+        for mode in [["--tuner"], ["--input", "clip.mp4"], ["--check"]] {
+            XCTAssertThrowsError(try Settings(arguments: mode + ["--play-along", "score.txt"]), "\(mode)") { error in
+                XCTAssertEqual("\(error)", "--play-along applies to live play, --demo, --replay and --report, not \(mode[0])")
+                XCTAssertEqual((error as? UsageError)?.options, ["--play-along", "--demo", "--replay", "--report"])
+            }
+        }
+    }
+
     /// The live session's options in a run without the session: each line names the run as the table describes it.
     func testLiveSessionOptionsNameTheRunWithoutTheSession() {
         let statsOffline = "--stats only applies to live play or with --osc-out, not "
