@@ -166,3 +166,12 @@ measure-response: deps
 	for fps in 60 30; do $(SLOWER) python3 tools/measure_response.py --theremin $(BUILD_DIR)/release/theremin \
 		--photo $(RESPONSE_PHOTO) --fps $$fps --live --lead-in 6 --fake-camera $(BUILD_DIR)/debug/fake-camera \
 		--paced-plugin $(BUILD_DIR)/debug/libasound_module_pcm_theremin_paced.so || exit 1; done
+
+## Behaviour unchanged: the same renders, traces, reports, MIDI and OSC from two revisions, compared byte for byte
+## (one line per output, exit 1 on any difference). Each revision is built in release under /tmp/theremin-compare;
+## AFTER defaults to HEAD. Not part of `make test`: it builds twice.
+.PHONY: compare-outputs
+AFTER ?= HEAD
+compare-outputs: deps
+	@test -n "$(BEFORE)" || { echo "make compare-outputs BEFORE=REV [AFTER=REV]" >&2; exit 2; }
+	scripts/compare-outputs "$(BEFORE)" "$(AFTER)"

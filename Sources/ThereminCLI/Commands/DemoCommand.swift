@@ -8,7 +8,6 @@ import ThereminSession
 /// into a file like `--replay` (bit-identical run to run).
 struct DemoCommand {
     let settings: Settings
-    static let title = "Ode to Joy (Beethoven)"
 
     func run() throws -> RunResult {
         // With --response steady the hand leads the One Euro filter, so the notes arrive on time.
@@ -26,10 +25,10 @@ struct DemoCommand {
                     if path != asked { Output.err("recording to \(path) (\(asked) exists)\n") }
                 }
             }
-            let outputs = TraceOutputs(settings: settings, tracePath: "the demo")
-            let outcome = try outputs.write(trace) ?? .succeeded
-            try outputs.judgePlayAlong(trace)
-            return RunResult(outcome, take: take)
+            let outputs = settings.traceOutputs(tracePath: "the demo")
+            _ = try outputs.write(trace)
+            try PlayAlongJudge.say(trace, outputs: outputs, settings: settings)
+            return RunResult(.succeeded, take: take)
         }
         let samples = trace.samples
         guard let last = samples.indices.last else { return RunResult(.succeeded) }
@@ -45,12 +44,12 @@ struct DemoCommand {
 
     /// The piece the generated hand plays: the demo's tune, or with `--play-along` the score (a bar's rest first,
     /// for the count-in), at its pace.
-    private var title: String { settings.playAlong.score?.title ?? Self.title }
+    private var title: String { settings.playAlong.score?.title ?? DemoTune.title }
 
     private func tune() throws -> Tune {
         guard let score = settings.playAlong.score else { return try DemoTune.tune() }
         var tune: Tune
-        if settings.playAlong.path == PlayAlongSettings.demoName && score.title == Self.title {
+        if settings.playAlong.path == PlayAlongSettings.demoName && score.title == DemoTune.title {
             // The demo's own tune keeps its glides and vibrato marks.
             tune = try DemoTune.tune()
             tune.tempo *= settings.playAlong.pace

@@ -45,9 +45,7 @@ struct InputCommand {
         let result = try run.run(tracking: progress.update, tracked: progress.finish,
                                  rendering: ProgressBar(label: "rendering").update)
         Output.out(result.summary(input: path, output: settings.output) + "\n")
-        if settings.oscOut != nil {
-            TraceOutputs(settings: settings, tracePath: path).sendOSC(result.trace, calibration: calibration)
-        }
+        settings.traceOutputs(tracePath: path).sendOSC(result.trace, calibration: calibration)
         return take
     }
 }

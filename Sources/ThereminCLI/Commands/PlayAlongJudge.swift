@@ -1,5 +1,6 @@
 import Foundation
 import ThereminCore
+import ThereminSession
 
 /// Scores a recorded take against its score: the one `--play-along` names, or the one the take was played along
 /// with (its metadata), from the first beat the take noted, or else from its first sound.
@@ -45,4 +46,13 @@ struct PlayAlongJudge {
     }
 
     var text: String { PlayAlongText.render(result, bars: score.bars, aligned: alignment) }
+
+    /// `--play-along` after a trace was played or written (`--replay`, the demo): how it followed the score, on
+    /// stdout.
+    static func say(_ trace: Trace, outputs: TraceOutputs, settings: Settings) throws {
+        guard settings.playAlong.score != nil else { return }
+        if let judged = try PlayAlongJudge(trace: trace, pitch: outputs.playedPitch(of: trace), settings: settings) {
+            Output.out(judged.text)
+        }
+    }
 }

@@ -12,7 +12,8 @@ extension ReplayCommand {
         var followers: [any ReplayFollower] = []
         if let sequencer {
             let midi = try MIDIFollower(sink: sequencer, settings: settings.music.midi,
-                                        schedule: render.plan.schedule, slides: settings.slides(of: trace))
+                                        schedule: render.plan.schedule,
+                                        slides: settings.music.midi.slides(of: trace, handMode: settings.music.handMode))
             midi.placement = Self.jackPlacement(render, sequencer: sequencer, output: output)
             followers.append(midi)
         }

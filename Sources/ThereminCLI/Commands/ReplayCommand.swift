@@ -4,8 +4,8 @@ import ThereminCore
 import ThereminSession
 
 /// `theremin --replay TRACE [--output FILE]`: plays a recorded trace through the session library's one render
-/// set-up (`RenderSetup`) — in real time on the sound card, or as fast as possible into a sound file
-/// (`TraceOutputs`).
+/// set-up (`RenderSetup`) — in real time on the sound card, or as fast as possible into a sound file (the session's
+/// `TraceOutputs`).
 struct ReplayCommand {
     let settings: Settings
     let tracePath: String
@@ -19,16 +19,12 @@ struct ReplayCommand {
         return try run(trace)
     }
 
-    /// Plays or renders the trace; with `--play-along`, the take's score follows.
+    /// Renders the trace into its files, or else plays it; with `--play-along`, the take's score follows.
     private func run(_ trace: Trace) throws -> Outcome {
-        let outcome = try playOrRender(trace)
-        try TraceOutputs(settings: settings, tracePath: tracePath).judgePlayAlong(trace)
+        let outputs = settings.traceOutputs(tracePath: tracePath)
+        let outcome = try outputs.write(trace) ? .succeeded : play(trace)
+        try PlayAlongJudge.say(trace, outputs: outputs, settings: settings)
         return outcome
-    }
-
-    private func playOrRender(_ trace: Trace) throws -> Outcome {
-        if let written = try TraceOutputs(settings: settings, tracePath: tracePath).write(trace) { return written }
-        return try play(trace)
     }
 
     /// Plays on the sound card through the session's replay loop, with MIDI and OSC following the sound.

@@ -30,6 +30,21 @@ struct ModeEntry: Sendable {
     private(set) var namesLeftoverTakes = false
     /// Whether `--midi-file` writes this mode's performance as a MIDI file.
     private(set) var writesMIDIFile = false
+    /// Whether the run goes through the live session (LivePlay) though the mode does not play live (`--calibrate`);
+    /// a mode that plays live goes through it while it does.
+    private(set) var runsLiveSession = false
+    /// The outputs the mode still writes in a run without the live session (`--osc-out` from `--replay`, and from
+    /// `--input` tracked offline): a live-session option that reads one applies with it (`ModeTable.liveSession`).
+    private(set) var outputsWithoutLiveSession: Set<String> = []
+    /// What `--play-along SCORE` is for in this mode; nil where it is refused.
+    private(set) var playAlong: PlayAlongUse?
+
+    enum PlayAlongUse: Sendable {
+        /// The score is played along with: its notes must lie in the playing range.
+        case played
+        /// A take is judged against it.
+        case judged
+    }
 
     init(kind: Settings.Mode.Kind, option: String?, synopsis: String, summary: String, applies: Set<String>,
          resolve: @escaping @Sendable (ParsedArguments) throws -> Settings.Mode,
@@ -68,6 +83,24 @@ struct ModeEntry: Sendable {
     func refusing(_ option: String, because reason: String) -> ModeEntry { with { $0.refuses[option] = reason } }
     func namingLeftoverTakes() -> ModeEntry { with { $0.namesLeftoverTakes = true } }
     func writingMIDIFile() -> ModeEntry { with { $0.writesMIDIFile = true } }
+    func runningLiveSession() -> ModeEntry { with { $0.runsLiveSession = true } }
+    func playingAlong(_ use: PlayAlongUse) -> ModeEntry { with { $0.playAlong = use } }
+    func writingWithoutLiveSession(_ outputs: String...) -> ModeEntry {
+        with { $0.outputsWithoutLiveSession.formUnion(outputs) }
+    }
+
+    /// Whether a run of the mode writing the files of `writes` (their options) plays live through the sound card
+    /// with the keys.
+    func playsLive(writing writes: Set<String>) -> Bool {
+        guard let live = playsLive else { return false }
+        return !live.unlessGiven.contains(where: writes.contains)
+    }
+
+    /// Whether a run writing `writes` goes through the live session: while the mode plays live, or always for a
+    /// mode that runs it without playing.
+    func runsLiveSession(writing writes: Set<String>) -> Bool {
+        runsLiveSession || playsLive(writing: writes)
+    }
 
     /// The mode as it plays live, for a message: "the camera" for live play, else the mode without the files that
     /// make it run offline ("--input without --record/--output"); nil for a mode that never plays live.
@@ -98,34 +131,39 @@ enum ModeTable {
     /// The options of live play from the camera, shared by calibration from the camera.
     private static let camera: Set<String> = [Options.camera.name, Options.size.name, Options.fps.name,
                                               Options.cameraFormat.name, Options.mains.name]
-    /// What only a run through the live session (LivePlay) reads: its display and its statistics (`--stats` also gives
-    /// the OSC sender's figures, so `--replay` takes it with `--osc-out`: Settings+Loop.swift).
-    private static let live: Set<String> = [Options.stats.name, Options.noPreview.name]
+    /// What only a run through the live session (LivePlay) reads: its display and its statistics, each with the
+    /// output that gives it something to read in a run without the session, in a mode that still writes that output
+    /// there (`ModeEntry.outputsWithoutLiveSession`): `--stats` also gives the OSC sender's figures.
+    static let liveSession: [(option: String, orWith: String?)] = [
+        (Options.noPreview.name, nil), (Options.stats.name, Options.oscOut.name),
+    ]
+    private static let live = Set(liveSession.map(\.option))
     private static let tracking: Set<String> = [Options.tracker.name, Options.trackerThreads.name]
 
     static let all: [ModeEntry] = [
         ModeEntry(kind: .play, option: nil, synopsis: "[options]", summary: "play live from the camera",
                   applies: camera.union(live).union(tracking).union([Options.noCalibration.name]),
                   resolve: { _ in .play }, recording: { try PlayCommand(settings: $0).run() })
-            .playingLive().reportingOnItsTake().namingLeftoverTakes(),
+            .playingLive().reportingOnItsTake().namingLeftoverTakes().playingAlong(.played),
         ModeEntry(kind: .replay, option: Options.replay.name, synopsis: "--replay TRACE [--output FILE] [--midi-file FILE.mid]",
                   summary: "play a recorded trace, or render it to a sound file", applies: [Options.stats.name],
                   resolve: { .init(.replay, operand: try operand(Options.replay, $0)) },
                   run: { try ReplayCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() })
             .renderingOutput().refusing(Options.record.name, because: "the trace is already recorded").namingLeftoverTakes()
-            .writingMIDIFile(),
+            .writingMIDIFile().writingWithoutLiveSession(Options.oscOut.name).playingAlong(.judged),
         ModeEntry(kind: .input, option: Options.input.name, synopsis: "--input PATH [--record TRACE] [--output FILE]",
                   summary: "track a video file or images instead of the camera",
                   applies: live.union(tracking).union([Options.noCalibration.name]),
                   resolve: { .init(.input, operand: try operand(Options.input, $0)) },
                   recording: { try InputCommand(settings: $0, path: $0.mode.operand ?? "").run() })
             .renderingOutput().reportingOnItsTake().namingLeftoverTakes()
-            .playingLive(unlessGiven: [Options.record.name, Options.output.name], described: "tracked offline"),
+            .playingLive(unlessGiven: [Options.record.name, Options.output.name], described: "tracked offline")
+            .writingWithoutLiveSession(Options.oscOut.name),
         ModeEntry(kind: .calibrate, option: Options.calibrate.name, synopsis: "--calibrate [--input PATH]",
                   summary: "fit the playing area to your reach (from the camera or a file)",
                   applies: camera.union(live).union(tracking),
                   resolve: { .init(.calibrate, operand: try $0.value(Options.input)) }, run: calibrate)
-            .namingLeftoverTakes(),
+            .namingLeftoverTakes().runningLiveSession(),
         ModeEntry(kind: .listDevices, option: Options.listDevices.name, synopsis: "--list-devices [--json]",
                   summary: "list cameras and sound devices", applies: [Options.json.name, Options.camera.name],
                   resolve: { _ in .init(.listDevices) }, run: { settings in
@@ -153,12 +191,13 @@ enum ModeTable {
         ModeEntry(kind: .report, option: Options.report.name, synopsis: "--report TRACE [--json] [--plot FILE.png] [--play-along SCORE]",
                   summary: "say how in tune a recorded trace was", applies: [Options.json.name],
                   resolve: { .init(.report, operand: try operand(Options.report, $0)) },
-                  run: { try ReportCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() }),
+                  run: { try ReportCommand(settings: $0, tracePath: $0.mode.operand ?? "").run() })
+            .playingAlong(.judged),
         ModeEntry(kind: .demo, option: Options.demo.name, synopsis: "--demo [--output FILE]",
                   summary: "play a built-in performance, no camera needed", applies: live,
                   resolve: { _ in .init(.demo) }, recording: { try DemoCommand(settings: $0).run() })
             .renderingOutput().reportingOnItsTake().namingLeftoverTakes()
-            .playingLive(unlessGiven: [Options.output.name], described: "rendered offline"),
+            .playingLive(unlessGiven: [Options.output.name], described: "rendered offline").playingAlong(.played),
         ModeEntry(kind: .help, option: Options.help.name, synopsis: "--help", summary: "show this help", applies: [],
                   resolve: { _ in .init(.help) }, run: { _ in Output.out(HelpText.render()); return .succeeded }),
         ModeEntry(kind: .version, option: Options.version.name, synopsis: "--version", summary: "show the version",
@@ -221,6 +260,44 @@ enum ModeTable {
         let list = sentence(all.filter { $0.applies.contains(stray) }.map(\.label))
         // Live play is the default: a line about it names where the option does apply.
         throw UsageError("\(stray) only applies to \(list)" + (entry.option.map { ", not \($0)" } ?? ""), options: [stray])
+    }
+
+    /// Refuses an option only the live session reads (`liveSession`) in a run without the session, where it would be
+    /// ignored: a mode that plays live run offline by the files it writes (`writes`, their options), or `--replay`;
+    /// unless the option's output is given and the mode still writes it there.
+    static func checkLiveSession(_ parsed: ParsedArguments, to mode: Settings.Mode, writing writes: Set<String>) throws {
+        let entry = entry(mode.kind)
+        guard !entry.runsLiveSession(writing: writes) else { return }
+        let read = { (orWith: String?) in orWith.map { parsed.has($0) && entry.outputsWithoutLiveSession.contains($0) } ?? false }
+        guard let found = liveSession.first(where: { parsed.has($0.option) && !read($0.orWith) }) else { return }
+        let (stray, orWith) = found
+        var run = entry.label + (orWith.map { " without \($0)" } ?? "")
+        if let live = entry.playsLive {
+            run = "\(entry.label) with \(sentence(live.unlessGiven, joinedBy: "or")) (\(live.described))"
+        }
+        throw UsageError("\(stray) only applies to live play" + (orWith.map { " or with \($0)" } ?? "") + ", not \(run)",
+                         options: [stray] + (orWith.map { [$0] } ?? []))
+    }
+
+    /// Refuses `option` in a run that does not play live through the sound card with the keys (`writes`: the
+    /// options of the files the run writes), saying where it applies and why (`because`).
+    static func checkPlaysLive(_ option: String, because reason: String, mode: Settings.Mode,
+                               writing writes: Set<String>) throws {
+        guard !entry(mode.kind).playsLive(writing: writes) else { return }
+        let live = all.compactMap(\.whenLive)
+        let listed = live.count > 1 ? live.dropLast().joined(separator: ", ") + ", or " + (live.last ?? "") : live.joined()
+        throw UsageError("\(option) applies to live play (\(listed)): \(reason)", options: [option] + writes.sorted())
+    }
+
+    /// Refuses `--play-along` in a mode that neither plays along with a score nor judges a take against one,
+    /// naming those that do: the ones that play first.
+    static func checkPlaysAlong(_ mode: Settings.Mode) throws {
+        let entry = entry(mode.kind)
+        guard entry.playAlong == nil else { return }
+        let taking = all.filter { $0.playAlong == .played } + all.filter { $0.playAlong == .judged }
+        let option = Options.playAlongScore.name
+        throw UsageError("\(option) applies to \(sentence(taking.map(\.label))), not \(entry.label)",
+                         options: [option] + taking.compactMap(\.option))
     }
 
     /// The modes a rule holds for, as a message lists them: "a, b and c" (or "a, b or c").

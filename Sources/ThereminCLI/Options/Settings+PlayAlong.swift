@@ -18,9 +18,6 @@ struct PlayAlongSettings: Sendable {
     var unpaced: Score?
     var paceGiven = false
 
-    /// The modes a score is played or judged in.
-    private static let modes: Set<Settings.Mode.Kind> = [.play, .replay, .report, .demo]
-
     mutating func read(_ parsed: ParsedArguments, mode: Settings.Mode, mapping: Mapping, octave: Int) throws {
         path = try parsed.value(Options.playAlongScore)
         guard let path else {
@@ -29,9 +26,7 @@ struct PlayAlongSettings: Sendable {
             }
             return
         }
-        guard Self.modes.contains(mode.kind) else {
-            throw UsageError("--play-along applies to live play, --demo, --replay and --report, not \(ModeTable.entry(mode.kind).label)", options: ["--play-along", "--demo", "--replay", "--report"])
-        }
+        try ModeTable.checkPlaysAlong(mode)
         guard !path.isEmpty else { throw UsageError("--play-along needs a score: a MIDI file or a text score", options: ["--play-along"]) }
         if let text = try parsed.value(Options.scoreTrack) {
             guard let track = ScoreTrack(text) else { throw UsageError("--score-track needs a track number, name or channel:N", options: ["--score-track"]) }
@@ -42,7 +37,9 @@ struct PlayAlongSettings: Sendable {
         let read = try Self.score(path: path, track: track)
         unpaced = read
         score = read.paced(by: pace)
-        if mode.kind == .play || mode.kind == .demo { try Self.checkRange(read, path: path, mapping: mapping, octave: octave) }
+        if ModeTable.entry(mode.kind).playAlong == .played {
+            try Self.checkRange(read, path: path, mapping: mapping, octave: octave)
+        }
     }
 
     /// What a take recorded with this play-along notes in its header: the score's absolute path (so `--report`
@@ -64,7 +61,7 @@ struct PlayAlongSettings: Sendable {
     static func score(path: String, track: ScoreTrack) throws -> Score {
         if path == demoName, !FileManager.default.fileExists(atPath: path) {
             var score = try Score(text: "tempo \(Settings.hz(DemoTune.tempo))\n" + DemoTune.score, named: path)
-            score.title = DemoCommand.title
+            score.title = DemoTune.title
             return score
         }
         return try ScoreFile.read(path: path, track: track)

@@ -121,7 +121,7 @@ struct Settings: Sendable {
         oscOut = try parsed.value(Options.oscOut)
         try studio.read(parsed, audioDevice: audioDevice)
         try playAlong.read(parsed, mode: mode, mapping: mapping, octave: music.octave)
-        try checkLiveSessionOptions(parsed)
+        try ModeTable.checkLiveSession(parsed, to: mode, writing: writes)
         try practice.read(parsed, mode: mode, record: record)
         let written = Settings.writtenFiles(parsed)
         try checkOutputsSpareInputs(written)

@@ -8,6 +8,8 @@ public enum DemoTune {
         E4 E4 F4 G4 | G4 F4 E4 D4 | C4 C4 D4 E4 | D4:1.5~ C4:0.5 /C4:2~
         """
     public static let tempo = 88.0
+    /// The tune's name, as the demo says it and its score is titled.
+    public static let title = "Ode to Joy (Beethoven)"
 
     /// The parsed tune. The score is fixed and a test holds it to parsing, so this throws only if it is broken.
     public static func tune() throws(TuneError) -> Tune {

@@ -157,4 +157,46 @@ final class ModeTableTests: XCTestCase {
             XCTAssertEqual("\(error)", "--stats only applies to live play, --replay, --input, --calibrate and --demo, not --tuner")
         }
     }
+
+    /// `--loop-out` and `--play-along` are refused outside the modes that take them, which the line lists.
+    func testLoopOutAndPlayAlongNameTheModesTheyApplyTo() {
+        let loopOut = "--loop-out applies to live play (the camera, --input without --record/--output, or --demo without "
+            + "--output): the looper is played with its keys"
+        for line in [["--replay", "t.csv", "--loop-out", "loop.wav"], ["--demo", "--output", "x.wav", "--loop-out", "loop.wav"]] {
+            XCTAssertThrowsError(try Settings(arguments: line), "\(line)") { XCTAssertEqual("\($0)", loopOut, "\(line)") }
+        }
+        for mode in [["--tuner"], ["--input", "clip.mp4"], ["--check"]] {
+            XCTAssertThrowsError(try Settings(arguments: mode + ["--play-along", "score.txt"]), "\(mode)") { error in
+                XCTAssertEqual("\(error)", "--play-along applies to live play, --demo, --replay and --report, not \(mode[0])")
+                XCTAssertEqual((error as? UsageError)?.options, ["--play-along", "--demo", "--replay", "--report"])
+            }
+        }
+    }
+
+    /// The live session's options in a run without the session: each line names the run as the table describes it.
+    func testLiveSessionOptionsNameTheRunWithoutTheSession() {
+        let statsOffline = "--stats only applies to live play or with --osc-out, not "
+        let refused: [([String], String)] = [
+            (["--input", "clip.mp4", "--output", "x.wav", "--stats"], statsOffline + "--input with --record or --output (tracked offline)"),
+            (["--input", "clip.mp4", "--record", "x.csv", "--no-preview"],
+             "--no-preview only applies to live play, not --input with --record or --output (tracked offline)"),
+            (["--demo", "--output", "x.wav", "--stats"], statsOffline + "--demo with --output (rendered offline)"),
+            (["--demo", "--output", "x.wav", "--osc-out", "127.0.0.1:9000", "--stats"], statsOffline + "--demo with --output (rendered offline)"),
+            (["--demo", "--output", "x.wav", "--no-preview"], "--no-preview only applies to live play, not --demo with --output (rendered offline)"),
+            (["--replay", "t.csv", "--stats"], statsOffline + "--replay without --osc-out"),
+            (["--replay", "t.csv", "--output", "x.wav", "--stats"], statsOffline + "--replay without --osc-out"),
+        ]
+        for (line, message) in refused {
+            XCTAssertThrowsError(try Settings(arguments: line), "\(line)") { error in
+                XCTAssertEqual("\(error)", message, "\(line)")
+                XCTAssertEqual((error as? UsageError)?.failureKind, .usage, "\(line)")
+            }
+        }
+        for line in [["--replay", "t.csv", "--osc-out", "127.0.0.1:9000", "--stats"],
+                     ["--replay", "t.csv", "--output", "x.wav", "--osc-out", "127.0.0.1:9000", "--stats"],
+                     ["--input", "clip.mp4", "--output", "x.wav", "--osc-out", "127.0.0.1:9000", "--stats"],
+                     ["--calibrate", "--stats", "--no-preview"], ["--stats", "--no-preview"], ["--demo", "--stats", "--no-preview"]] {
+            XCTAssertNoThrow(try Settings(arguments: line), "\(line)")
+        }
+    }
 }
