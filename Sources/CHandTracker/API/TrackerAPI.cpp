@@ -54,7 +54,10 @@ th_status invalid(char *error, size_t errorSize, const std::string &message) {
     return TH_ERROR_INVALID_ARGUMENT;
 }
 
-th_status checkFrame(const uint8_t *pixels, int width, int height, size_t stride, char *error, size_t errorSize) {
+/// Checks a frame's description: `bytesPerPixel` 3 for BGR24, 2 for YUYV (whose width must be even: pixels come in
+/// pairs).
+th_status checkFrame(const uint8_t *pixels, int width, int height, size_t stride, int bytesPerPixel, char *error,
+                     size_t errorSize) {
     if (pixels == nullptr) {
         return invalid(error, errorSize, "frame has no pixels");
     }
@@ -62,9 +65,12 @@ th_status checkFrame(const uint8_t *pixels, int width, int height, size_t stride
         return invalid(error, errorSize,
                        "frame size " + std::to_string(width) + "x" + std::to_string(height) + " is empty");
     }
-    if (stride < static_cast<size_t>(width) * 3) {
-        return invalid(error, errorSize,
-                       "frame stride " + std::to_string(stride) + " is less than 3 x width " + std::to_string(width));
+    if (stride < static_cast<size_t>(width) * bytesPerPixel) {
+        return invalid(error, errorSize, "frame stride " + std::to_string(stride) + " is less than " +
+                                             std::to_string(bytesPerPixel) + " x width " + std::to_string(width));
+    }
+    if (bytesPerPixel == 2 && width % 2 != 0) {
+        return invalid(error, errorSize, "YUYV frame width " + std::to_string(width) + " is odd");
     }
     return TH_OK;
 }
@@ -103,9 +109,7 @@ th_status checkOptions(const th_options &options, char *error, size_t errorSize)
 }
 
 /// Processes a frame into every slot of the handle, padding a one-slot tracker's result with absent hands.
-theremin::HandSlots processSlots(th_tracker &tracker, const uint8_t *pixels, int width, int height, size_t stride) {
-    // OpenCV only reads the frame; the Mat header merely borrows the caller's pixels.
-    const cv::Mat frame(height, width, CV_8UC3, const_cast<uint8_t *>(pixels), stride);
+theremin::HandSlots processSlots(th_tracker &tracker, const theremin::FrameImage &frame) {
     theremin::HandSlots slots = tracker.tracker->processHands(frame);
     for (int i = slots.count; i < tracker.maxHands; ++i) {
         slots.hands[i] = th_hand{};
@@ -114,6 +118,32 @@ theremin::HandSlots processSlots(th_tracker &tracker, const uint8_t *pixels, int
     }
     slots.count = tracker.maxHands;
     return slots;
+}
+
+/// The two layouts' common call: checks the arguments, then runs `frame()`'s picture under the handle's lock.
+template <typename MakeFrame>
+th_status processHands(th_tracker *tracker, const uint8_t *pixels, int width, int height, size_t stride,
+                       int bytesPerPixel, th_hand *hands, int capacity, int *count, char *error, size_t errorSize,
+                       MakeFrame &&frame) {
+    if (tracker == nullptr || hands == nullptr || count == nullptr) {
+        return invalid(error, errorSize, "tracker, hands or count missing");
+    }
+    *count = 0;
+    if (capacity < tracker->maxHands) {
+        return invalid(error, errorSize, "room for " + std::to_string(capacity) + " hands, but the tracker reports " +
+                                             std::to_string(tracker->maxHands));
+    }
+    std::fill(hands, hands + tracker->maxHands, th_hand{});
+    const th_status frameStatus = checkFrame(pixels, width, height, stride, bytesPerPixel, error, errorSize);
+    if (frameStatus != TH_OK) {
+        return frameStatus;
+    }
+    std::lock_guard<std::mutex> guard(tracker->lock);
+    return guarded(error, errorSize, [&] {
+        const theremin::HandSlots slots = processSlots(*tracker, frame());
+        std::copy(slots.hands, slots.hands + slots.count, hands);
+        *count = slots.count;
+    });
 }
 
 }  // namespace
@@ -223,24 +253,18 @@ extern "C" void th_tracker_reset(th_tracker *tracker) {
 extern "C" th_status th_tracker_process_hands_bgr(th_tracker *tracker, const uint8_t *pixels, int width, int height,
                                                   size_t stride, th_hand *hands, int capacity, int *count,
                                                   char *error, size_t error_size) {
-    if (tracker == nullptr || hands == nullptr || count == nullptr) {
-        return invalid(error, error_size, "tracker, hands or count missing");
-    }
-    *count = 0;
-    if (capacity < tracker->maxHands) {
-        return invalid(error, error_size, "room for " + std::to_string(capacity) + " hands, but the tracker reports " +
-                                              std::to_string(tracker->maxHands));
-    }
-    std::fill(hands, hands + tracker->maxHands, th_hand{});
-    const th_status frameStatus = checkFrame(pixels, width, height, stride, error, error_size);
-    if (frameStatus != TH_OK) {
-        return frameStatus;
-    }
-    std::lock_guard<std::mutex> guard(tracker->lock);
-    return guarded(error, error_size, [&] {
-        const theremin::HandSlots slots = processSlots(*tracker, pixels, width, height, stride);
-        std::copy(slots.hands, slots.hands + slots.count, hands);
-        *count = slots.count;
+    return processHands(tracker, pixels, width, height, stride, 3, hands, capacity, count, error, error_size, [&] {
+        // The header merely borrows the caller's pixels, which are only read.
+        return theremin::FrameImage::bgr(cv::Mat(height, width, CV_8UC3, const_cast<uint8_t *>(pixels), stride));
+    });
+}
+
+extern "C" th_status th_tracker_process_hands_yuyv(th_tracker *tracker, const uint8_t *pixels, int width, int height,
+                                                   size_t stride, th_ycbcr ycbcr, th_hand *hands, int capacity,
+                                                   int *count, char *error, size_t error_size) {
+    return processHands(tracker, pixels, width, height, stride, 2, hands, capacity, count, error, error_size, [&] {
+        return theremin::FrameImage::yuyv(pixels, width, height, stride,
+                                          theremin::shim::YCbCr::make(ycbcr.bt709 != 0, ycbcr.full_range != 0));
     });
 }
 

@@ -87,10 +87,10 @@ void ClassicTracker::maskFaces(const cv::Mat &small) {
     }
 }
 
-HandSlots ClassicTracker::processHands(const cv::Mat &bgr) {
+HandSlots ClassicTracker::processHands(const FrameImage &frame) {
     HandSlots result;
     result.count = 1;
-    result.hands[0] = find(bgr);
+    result.hands[0] = find(frame.asBgr(converted_));
     return result;
 }
 

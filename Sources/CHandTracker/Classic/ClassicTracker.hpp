@@ -21,7 +21,7 @@ public:
 
     th_tracker_kind kind() const override { return TH_TRACKER_CLASSIC; }
     /// One slot: the classical tracker follows one hand.
-    HandSlots processHands(const cv::Mat &bgr) override;
+    HandSlots processHands(const FrameImage &frame) override;
     void reset() override;
     bool masksFaces() const { return masksFaces_; }
 
@@ -35,6 +35,8 @@ private:
     std::vector<cv::Rect> lastFaces_;
     int framesSinceFaceSearch_ = 0;
     cv::Mat small_, balanced_, ycrcb_, skin_, gray_;
+    /// A YUYV frame converted whole: skin colour is judged over the whole picture.
+    cv::Mat converted_;
 };
 
 }  // namespace theremin

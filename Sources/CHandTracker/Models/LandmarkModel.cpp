@@ -16,10 +16,10 @@ LandmarkModel::LandmarkModel(const std::string &path, int threads) : model_(path
     model_.run();
 }
 
-LandmarkResult LandmarkModel::run(const cv::Mat &bgr, const th_rect &region) {
+LandmarkResult LandmarkModel::run(const FrameImage &frame, const th_rect &region) {
     double cropToImage[6];
-    th_crop_to_image_affine(region, bgr.cols, bgr.rows, TH_LANDMARK_INPUT_SIZE, TH_LANDMARK_INPUT_SIZE, cropToImage);
-    warpToTensor(bgr, cropToImage, TH_LANDMARK_INPUT_SIZE, TH_LANDMARK_INPUT_SIZE, TensorBorder::replicate,
+    th_crop_to_image_affine(region, frame.cols, frame.rows, TH_LANDMARK_INPUT_SIZE, TH_LANDMARK_INPUT_SIZE, cropToImage);
+    warpToTensor(frame, cropToImage, TH_LANDMARK_INPUT_SIZE, TH_LANDMARK_INPUT_SIZE, TensorBorder::replicate,
                  model_.input(0));
     model_.run();
 
@@ -29,7 +29,7 @@ LandmarkResult LandmarkModel::run(const cv::Mat &bgr, const th_rect &region) {
     const float *raw = model_.output(landmarksSlot_);
     for (int i = 0; i < TH_LANDMARK_COUNT; ++i) {
         const th_point inCrop{raw[3 * i] / TH_LANDMARK_INPUT_SIZE, raw[3 * i + 1] / TH_LANDMARK_INPUT_SIZE};
-        result.landmarks[i] = th_project_from_roi(inCrop, region, bgr.cols, bgr.rows);
+        result.landmarks[i] = th_project_from_roi(inCrop, region, frame.cols, frame.rows);
         const float depthInCrop = raw[3 * i + 2] / TH_LANDMARK_INPUT_SIZE / TH_LANDMARK_NORMALIZE_Z;
         result.depths[i] = th_project_depth_from_roi(depthInCrop, region);
     }

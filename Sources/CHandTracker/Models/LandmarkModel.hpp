@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include <opencv2/core.hpp>
+#include "Models/FrameImage.hpp"
 
 #include "CHandTrackerGeometry.h"
 #include "Neural/NeuralModel.hpp"
@@ -31,7 +31,7 @@ public:
 
     /// Crops `region` (upright, 224x224, border pixels replicated) straight into the model's input and maps the
     /// landmarks back to the frame. Allocates nothing.
-    LandmarkResult run(const cv::Mat &bgr, const th_rect &region);
+    LandmarkResult run(const FrameImage &frame, const th_rect &region);
 
 private:
     NeuralModel model_;

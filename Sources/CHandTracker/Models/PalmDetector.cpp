@@ -28,17 +28,17 @@ PalmDetector::PalmDetector(const std::string &path, int threads) : model_(path, 
     model_.run();
 }
 
-const std::vector<th_detection> &PalmDetector::detect(const cv::Mat &bgr, float minScore, const th_tile *tile) {
+const std::vector<th_detection> &PalmDetector::detect(const FrameImage &frame, float minScore, const th_tile *tile) {
     // Letterbox the frame (or the tile, which is square) into 192x192 keeping its aspect ratio, as
     // ImageToTensorCalculator does: input pixel (u, v) shows frame pixel (x0 + (u - left) / scale, y0 + ...).
-    const int width = tile != nullptr ? tile->size : bgr.cols, height = tile != nullptr ? tile->size : bgr.rows;
+    const int width = tile != nullptr ? tile->size : frame.cols, height = tile != nullptr ? tile->size : frame.rows;
     const double x0 = tile != nullptr ? tile->x : 0, y0 = tile != nullptr ? tile->y : 0;
     float padding[4];
     th_letterbox_padding(width, height, TH_PALM_INPUT_SIZE, TH_PALM_INPUT_SIZE, padding);
     const double scale = static_cast<double>(TH_PALM_INPUT_SIZE) / std::max(width, height);
     const double inputToFrame[6] = {1 / scale, 0, x0 - padding[0] * TH_PALM_INPUT_SIZE / scale,
                                     0, 1 / scale, y0 - padding[1] * TH_PALM_INPUT_SIZE / scale};
-    warpToTensor(bgr, inputToFrame, TH_PALM_INPUT_SIZE, TH_PALM_INPUT_SIZE, TensorBorder::zero, model_.input(0));
+    warpToTensor(frame, inputToFrame, TH_PALM_INPUT_SIZE, TH_PALM_INPUT_SIZE, TensorBorder::zero, model_.input(0));
     model_.run();
 
     th_decode_options options = th_palm_decode_options();
@@ -61,7 +61,7 @@ const std::vector<th_detection> &PalmDetector::detect(const cv::Mat &bgr, float 
             keypoint = th_remove_letterbox(keypoint, padding);
         }
         if (tile != nullptr) {
-            palm = th_detection_to_frame(&palm, *tile, bgr.cols, bgr.rows);
+            palm = th_detection_to_frame(&palm, *tile, frame.cols, frame.rows);
         }
     }
     return palms_;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include <opencv2/core.hpp>
+#include "Models/FrameImage.hpp"
 
 #include "CHandTrackerGeometry.h"
 #include "Neural/NeuralModel.hpp"
@@ -24,7 +24,7 @@ public:
     /// Palms in a BGR frame, best first, normalized to the frame, after weighted non-maximum suppression. With a
     /// `tile`, only that square window of the frame is searched, at the larger scale it gives a small hand. The
     /// result lives until the next call.
-    const std::vector<th_detection> &detect(const cv::Mat &bgr, float minScore, const th_tile *tile = nullptr);
+    const std::vector<th_detection> &detect(const FrameImage &frame, float minScore, const th_tile *tile = nullptr);
 
 private:
     NeuralModel model_;

@@ -87,7 +87,7 @@ void HandPipeline::reset() {
     splitTurns_ = 0;
 }
 
-HandSlots HandPipeline::processHands(const cv::Mat &bgr) {
+HandSlots HandPipeline::processHands(const FrameImage &frame) {
     const int maxHands = options_.max_hands;
     FoundSlots found;
     bool lost = false;
@@ -95,7 +95,7 @@ HandSlots HandPipeline::processHands(const cv::Mat &bgr) {
     if (options_.tracking) {
         for (int slot = 0; slot < maxHands; ++slot) {
             const float keep = kKeepPresence * options_.min_presence_confidence;
-            if (tracking_[slot] && !follow(bgr, slot, nextRegion_[slot], found[slot], keep)) {
+            if (tracking_[slot] && !follow(frame, slot, nextRegion_[slot], found[slot], keep)) {
                 lost = true;
             }
         }
@@ -108,16 +108,16 @@ HandSlots HandPipeline::processHands(const cv::Mat &bgr) {
     if (detectorRan) {
         // No hand tracked, one just lost, or a free slot's turn: look in this same frame rather than report a gap.
         framesSinceDetection_ = 0;
-        acquire(bgr, found, !options_.tracking || tracked == 0);
+        acquire(frame, found, !options_.tracking || tracked == 0);
     }
-    rememberHands(found, bgr.cols);
+    rememberHands(found, frame.cols);
 
     HandSlots result;
     result.count = maxHands;
     for (int slot = 0; slot < maxHands; ++slot) {
         tracking_[slot] = found[slot].present;
         if (found[slot].present && options_.tracking) {
-            motion_[slot].remember(bgr, found[slot].next);
+            motion_[slot].remember(frame, found[slot].next);
         } else {
             motion_[slot].forget();
         }
@@ -132,36 +132,36 @@ HandSlots HandPipeline::processHands(const cv::Mat &bgr) {
     return result;
 }
 
-bool HandPipeline::look(const cv::Mat &bgr, const th_rect &region, Found &found, float minPresence) {
-    const LandmarkResult result = landmarks_.run(bgr, region);
+bool HandPipeline::look(const FrameImage &frame, const th_rect &region, Found &found, float minPresence) {
+    const LandmarkResult result = landmarks_.run(frame, region);
     if (result.presence < minPresence) {
         return false;
     }
     found.present = true;
     found.landmarks = result;
     found.region = region;
-    found.next = th_hand_rect_from_landmarks(result.landmarks, bgr.cols, bgr.rows);
+    found.next = th_hand_rect_from_landmarks(result.landmarks, frame.cols, frame.rows);
     return true;
 }
 
-bool HandPipeline::follow(const cv::Mat &bgr, int slot, const th_rect &region, Found &found, float minPresence) {
+bool HandPipeline::follow(const FrameImage &frame, int slot, const th_rect &region, Found &found, float minPresence) {
     // The picture where the hand was no longer matches: if it leapt, the crop moved with it lands in one look, where
     // the palm detector and the looks after it cost 5-10 followed frames, and the look in the old crop is saved.
     // Its landmarks may still lie off the moved crop's centre (a hand blurred mid-leap is not the picture it was):
     // looking again only wavers about the landing, and the next frame follows from them.
     Found moved;
-    const bool searched = motion_[slot].changed(bgr);
-    if (searched && lookWhereMoved(bgr, slot, region, moved) && moved.landmarks.presence >= kSurePresence) {
+    const bool searched = motion_[slot].changed(frame);
+    if (searched && lookWhereMoved(frame, slot, region, moved) && moved.landmarks.presence >= kSurePresence) {
         found = moved;
         return true;
     }
-    const bool held = look(bgr, region, found, minPresence);
-    if (held && found.landmarks.presence >= kSurePresence && !movedFar(found, bgr)) {
+    const bool held = look(frame, region, found, minPresence);
+    if (held && found.landmarks.presence >= kSurePresence && !movedFar(found, frame)) {
         return true;
     }
     // Lost from its crop, unsure of it, or pulled far off its centre: the same (searched now if not yet), taking
     // the moved look when it is as sure.
-    const bool movedFound = searched ? moved.present : lookWhereMoved(bgr, slot, region, moved);
+    const bool movedFound = searched ? moved.present : lookWhereMoved(frame, slot, region, moved);
     if (movedFound && (!held || moved.landmarks.presence >= std::min(found.landmarks.presence, kSurePresence))) {
         found = moved;
         return true;
@@ -172,9 +172,9 @@ bool HandPipeline::follow(const cv::Mat &bgr, int slot, const th_rect &region, F
     // A leap larger than the crop leaves the hand at the crop's edge: each look gets closer, so look up to
     // kFollowLooks times in all while the hand keeps moving off the centre.
     bool leapt = false;
-    for (int extra = 1; extra < kFollowLooks && movedFar(found, bgr); ++extra) {
+    for (int extra = 1; extra < kFollowLooks && movedFar(found, frame); ++extra) {
         Found centred;
-        if (!look(bgr, found.next, centred, minPresence)) {
+        if (!look(frame, found.next, centred, minPresence)) {
             break;
         }
         found = centred;
@@ -182,47 +182,47 @@ bool HandPipeline::follow(const cv::Mat &bgr, int slot, const th_rect &region, F
     }
     // Centred on a leap's landing, the looks still left it a few pixels off (8 px on a 96 px leap up).
     if (leapt) {
-        settle(bgr, found, minPresence);
+        settle(frame, found, minPresence);
     }
     return true;
 }
 
-bool HandPipeline::lookWhereMoved(const cv::Mat &bgr, int slot, const th_rect &region, Found &found) {
+bool HandPipeline::lookWhereMoved(const FrameImage &frame, int slot, const th_rect &region, Found &found) {
     float dx = 0, dy = 0;
-    if (!motion_[slot].find(bgr, kLeapReach, dx, dy)) {
+    if (!motion_[slot].find(frame, kLeapReach, dx, dy)) {
         return false;
     }
-    const float side = region.width * static_cast<float>(bgr.cols);
+    const float side = region.width * static_cast<float>(frame.cols);
     if (dx * dx + dy * dy < kRefineShift * kRefineShift * side * side) {
         return false;  // the picture stayed: the hand changed, it did not leap
     }
     th_rect moved = region;
-    moved.x_center += dx / static_cast<float>(bgr.cols);
-    moved.y_center += dy / static_cast<float>(bgr.rows);
-    return look(bgr, moved, found, options_.min_presence_confidence);
+    moved.x_center += dx / static_cast<float>(frame.cols);
+    moved.y_center += dy / static_cast<float>(frame.rows);
+    return look(frame, moved, found, options_.min_presence_confidence);
 }
 
-void HandPipeline::settle(const cv::Mat &bgr, Found &found, float minPresence) {
+void HandPipeline::settle(const FrameImage &frame, Found &found, float minPresence) {
     for (int again = 0; again < kSettleLooks; ++again) {
         Found centred;
-        if (!look(bgr, found.next, centred, minPresence)) {
+        if (!look(frame, found.next, centred, minPresence)) {
             return;
         }
         const th_point before = found.landmarks.landmarks[TH_INDEX_FINGERTIP];
         const th_point after = centred.landmarks.landmarks[TH_INDEX_FINGERTIP];
         found = centred;
-        const float dx = (after.x - before.x) * static_cast<float>(bgr.cols);
-        const float dy = (after.y - before.y) * static_cast<float>(bgr.rows);
+        const float dx = (after.x - before.x) * static_cast<float>(frame.cols);
+        const float dy = (after.y - before.y) * static_cast<float>(frame.rows);
         if (dx * dx + dy * dy < kSettledTipPixels * kSettledTipPixels) {
             return;
         }
     }
 }
 
-bool HandPipeline::movedFar(const Found &found, const cv::Mat &bgr) {
-    const float dx = (found.next.x_center - found.region.x_center) * static_cast<float>(bgr.cols);
-    const float dy = (found.next.y_center - found.region.y_center) * static_cast<float>(bgr.rows);
-    const float side = found.region.width * static_cast<float>(bgr.cols);
+bool HandPipeline::movedFar(const Found &found, const FrameImage &frame) {
+    const float dx = (found.next.x_center - found.region.x_center) * static_cast<float>(frame.cols);
+    const float dy = (found.next.y_center - found.region.y_center) * static_cast<float>(frame.rows);
+    const float side = found.region.width * static_cast<float>(frame.cols);
     return dx * dx + dy * dy > kRefineShift * kRefineShift * side * side;
 }
 
@@ -247,10 +247,10 @@ bool HandPipeline::detectorDue(int tracked, bool lost) const {
     return tracked < options_.max_hands && framesSinceDetection_ >= options_.detector_interval;
 }
 
-void HandPipeline::acquire(const cv::Mat &bgr, FoundSlots &found, bool wide) {
+void HandPipeline::acquire(const FrameImage &frame, FoundSlots &found, bool wide) {
     int free = static_cast<int>(
         std::count_if(found, found + options_.max_hands, [](const Found &f) { return !f.present; }));
-    const std::vector<th_detection> &palms = searchPalms(bgr, wide);
+    const std::vector<th_detection> &palms = searchPalms(frame, wide);
     int tries = 0;
     // A searching frame in video mode already runs the detector twice (whole frame and a tile): no extra landmark try,
     // which keeps it within one 30 fps frame interval. Instead, every other searching frame tries the tiles' palms
@@ -276,14 +276,14 @@ void HandPipeline::acquire(const cv::Mat &bgr, FoundSlots &found, bool wide) {
         if (free == 0 || tries == maxTries) {
             break;
         }
-        const th_rect candidate = th_hand_rect_from_detection(&palm, bgr.cols, bgr.rows);
+        const th_rect candidate = th_hand_rect_from_detection(&palm, frame.cols, frame.rows);
         // A palm of a hand already tracked costs no landmark run.
         if (overlapsFound(found, candidate)) {
             continue;
         }
         ++tries;
         Found hand;
-        if (!look(bgr, candidate, hand, options_.min_presence_confidence) || overlapsFound(found, hand.next)) {
+        if (!look(frame, candidate, hand, options_.min_presence_confidence) || overlapsFound(found, hand.next)) {
             continue;
         }
         // A hand only a tile saw must look like a hand more surely: at that zoom, forearms and knuckles of a near
@@ -292,7 +292,7 @@ void HandPipeline::acquire(const cv::Mat &bgr, FoundSlots &found, bool wide) {
             continue;
         }
         if (options_.tracking) {
-            settle(bgr, hand, kKeepPresence * options_.min_presence_confidence);
+            settle(frame, hand, kKeepPresence * options_.min_presence_confidence);
         }
         hand.acquired = true;
         Found *slot = std::find_if(found, found + options_.max_hands, [](const Found &f) { return !f.present; });
@@ -301,7 +301,7 @@ void HandPipeline::acquire(const cv::Mat &bgr, FoundSlots &found, bool wide) {
     }
 }
 
-const std::vector<th_detection> &HandPipeline::searchPalms(const cv::Mat &bgr, bool wide) {
+const std::vector<th_detection> &HandPipeline::searchPalms(const FrameImage &frame, bool wide) {
     const float minScore = options_.min_detection_confidence;
     const bool searching = wide && options_.far_search;
     // At a short frame interval, a search frame runs the whole frame or a tile, in turn.
@@ -309,29 +309,29 @@ const std::vector<th_detection> &HandPipeline::searchPalms(const cv::Mat &bgr, b
                        options_.frame_interval_ms < kBothSearchesMinIntervalMs;
     const bool wholeTurn = !split || splitTurns_++ % 2 == 0;
     if (!searching || (split && wholeTurn)) {
-        const std::vector<th_detection> &whole = detectPalms(bgr, minScore, nullptr);
+        const std::vector<th_detection> &whole = detectPalms(frame, minScore, nullptr);
         wholeFramePalms_ = whole.size();
         return whole;
     }
     merged_.clear();
     if (wholeTurn) {
-        const std::vector<th_detection> &whole = detectPalms(bgr, minScore, nullptr);
+        const std::vector<th_detection> &whole = detectPalms(frame, minScore, nullptr);
         merged_.assign(whole.begin(), whole.end());
     }
-    if (bgr.cols != tileWidth_ || bgr.rows != tileHeight_) {
-        const int count = th_search_tiles(bgr.cols, bgr.rows, kTileFraction, nullptr, 0);
-        const bool useful = count <= kMaxTiles && kTileFraction * std::min(bgr.cols, bgr.rows) >= kMinTileSide;
+    if (frame.cols != tileWidth_ || frame.rows != tileHeight_) {
+        const int count = th_search_tiles(frame.cols, frame.rows, kTileFraction, nullptr, 0);
+        const bool useful = count <= kMaxTiles && kTileFraction * std::min(frame.cols, frame.rows) >= kMinTileSide;
         tiles_.resize(useful ? static_cast<size_t>(count) : 0);
-        th_search_tiles(bgr.cols, bgr.rows, kTileFraction, tiles_.data(), static_cast<int>(tiles_.size()));
-        tileWidth_ = bgr.cols;
-        tileHeight_ = bgr.rows;
+        th_search_tiles(frame.cols, frame.rows, kTileFraction, tiles_.data(), static_cast<int>(tiles_.size()));
+        tileWidth_ = frame.cols;
+        tileHeight_ = frame.rows;
         nextTile_ = 0;
     }
     wholeFramePalms_ = merged_.size();
     candidates_.clear();
     const auto search = [&](const th_tile &tile) {
-        for (const th_detection &palm : detectPalms(bgr, minScore, &tile)) {
-            if (candidates_.size() < kMaxCandidates && smallAndWhole(palm, tile, bgr.cols, bgr.rows)) {
+        for (const th_detection &palm : detectPalms(frame, minScore, &tile)) {
+            if (candidates_.size() < kMaxCandidates && smallAndWhole(palm, tile, frame.cols, frame.rows)) {
                 candidates_.push_back(palm);
             }
         }
@@ -340,7 +340,7 @@ const std::vector<th_detection> &HandPipeline::searchPalms(const cv::Mat &bgr, b
         std::for_each(tiles_.begin(), tiles_.end(), search);
     } else if (justLost()) {
         const int side = static_cast<int>(std::max(lastSide_ * kLookBackScale, static_cast<float>(TH_PALM_INPUT_SIZE)));
-        search(th_tile_around(lastSeen_, bgr.cols, bgr.rows, side));
+        search(th_tile_around(lastSeen_, frame.cols, frame.rows, side));
     } else if (!tiles_.empty()) {
         search(tiles_[nextTile_++ % tiles_.size()]);
     }
@@ -361,9 +361,9 @@ const std::vector<th_detection> &HandPipeline::searchPalms(const cv::Mat &bgr, b
     return merged_;
 }
 
-const std::vector<th_detection> &HandPipeline::detectPalms(const cv::Mat &bgr, float minScore, const th_tile *tile) {
+const std::vector<th_detection> &HandPipeline::detectPalms(const FrameImage &frame, float minScore, const th_tile *tile) {
     ++detectorPasses_;
-    return palms_.detect(bgr, minScore, tile);
+    return palms_.detect(frame, minScore, tile);
 }
 
 bool HandPipeline::justLost() const {

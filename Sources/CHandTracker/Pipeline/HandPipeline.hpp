@@ -23,7 +23,7 @@ public:
     HandPipeline(const std::string &palmModelPath, const std::string &landmarkModelPath, const th_options &options);
 
     th_tracker_kind kind() const override { return TH_TRACKER_NEURAL; }
-    HandSlots processHands(const cv::Mat &bgr) override;
+    HandSlots processHands(const FrameImage &frame) override;
     void reset() override;
 
 private:
@@ -42,18 +42,18 @@ private:
 
     /// Runs the landmark model on `region`; true (and `found` filled) when it sees a hand there with at least
     /// `minPresence`.
-    bool look(const cv::Mat &bgr, const th_rect &region, Found &found, float minPresence);
+    bool look(const FrameImage &frame, const th_rect &region, Found &found, float minPresence);
     /// Follows the hand of `slot` into this frame: `look` in the region the last frame gave; where the hand is lost
     /// there or found far from its centre (a leap), in that region moved with the picture (lookWhereMoved), else
     /// again where the hand turned out to be.
-    bool follow(const cv::Mat &bgr, int slot, const th_rect &region, Found &found, float minPresence);
+    bool follow(const FrameImage &frame, int slot, const th_rect &region, Found &found, float minPresence);
     /// Looks in `region` shifted as far as the picture around the hand of `slot` moved since the last frame, when it
     /// leapt (MotionSearch).
-    bool lookWhereMoved(const cv::Mat &bgr, int slot, const th_rect &region, Found &found);
+    bool lookWhereMoved(const FrameImage &frame, int slot, const th_rect &region, Found &found);
     /// Looks again at a hand the palm detector found, from its own landmarks, until its fingertip stops moving.
-    void settle(const cv::Mat &bgr, Found &found, float minPresence);
+    void settle(const FrameImage &frame, Found &found, float minPresence);
     /// Whether the hand found lies far from the centre of the region it was looked for in.
-    static bool movedFar(const Found &found, const cv::Mat &bgr);
+    static bool movedFar(const Found &found, const FrameImage &frame);
     /// Drops the weaker of two tracked hands whose regions have converged on the same hand.
     void dropDuplicates(FoundSlots &found) const;
     /// Whether the palm detector runs on this frame: always when no hand is tracked or one was lost this frame
@@ -61,13 +61,13 @@ private:
     bool detectorDue(int tracked, bool lost) const;
     /// Runs the detector and tries the best new palms until the free slots are filled. With `wide`, the far-player
     /// search runs too (searchPalms).
-    void acquire(const cv::Mat &bgr, FoundSlots &found, bool wide);
+    void acquire(const FrameImage &frame, FoundSlots &found, bool wide);
     /// The palms of the whole frame and, with `wide` and far_search on, of zoomed tiles, merged by weighted
     /// non-maximum suppression in frame coordinates. In still-image mode every tile is searched; in video mode one
     /// tile a frame: around where the hand was lost for the first frames after, then the tiles in turn.
-    const std::vector<th_detection> &searchPalms(const cv::Mat &bgr, bool wide);
+    const std::vector<th_detection> &searchPalms(const FrameImage &frame, bool wide);
     /// Runs the palm detector on the frame (or one tile of it), counting the runs of this frame.
-    const std::vector<th_detection> &detectPalms(const cv::Mat &bgr, float minScore, const th_tile *tile);
+    const std::vector<th_detection> &detectPalms(const FrameImage &frame, float minScore, const th_tile *tile);
     /// Whether a hand was seen within the last few frames (the search looks around where it was).
     bool justLost() const;
     /// Whether a palm found in `tile` is small there and clear of the tile's inner edges.

@@ -21,34 +21,53 @@ constexpr float kStillMatch = 0.6f;
 
 }  // namespace
 
-bool MotionSearch::cellMean(const cv::Mat &bgr, int x, int y, float &mean) const {
-    const int x0 = std::max(x, 0), x1 = std::min(x + cell_, bgr.cols);
-    const int y0 = std::max(y, 0), y1 = std::min(y + cell_, bgr.rows);
+bool MotionSearch::cellMean(const FrameImage &frame, int x, int y, float &mean) const {
+    const int x0 = std::max(x, 0), x1 = std::min(x + cell_, frame.cols);
+    const int y0 = std::max(y, 0), y1 = std::min(y + cell_, frame.rows);
     if (x1 <= x0 || y1 <= y0) {
         return false;
     }
+    const float pixels = static_cast<float>((x1 - x0) * (y1 - y0));
+    if (frame.layout == FrameImage::Layout::yuyv) {
+        // The mean of B + G + R is the conversion of the mean Y, Cb and Cr (it is linear, but for clamping).
+        unsigned luma = 0, blue = 0, red = 0;
+        for (int row = y0; row < y1; ++row) {
+            const uint8_t *pixel = frame.row(row);
+            for (int column = x0; column < x1; ++column) {
+                const uint8_t *pair = pixel + 4 * (column >> 1);
+                luma += pair[2 * (column & 1)];
+                blue += pair[1];
+                red += pair[3];
+            }
+        }
+        const shim::YCbCr &c = frame.ycbcr;
+        const float u = static_cast<float>(blue) / pixels - 128, v = static_cast<float>(red) / pixels - 128;
+        mean = c.luma * (static_cast<float>(luma) / pixels - c.black) +
+               ((c.greenFromU + c.blueFromU) * u + (c.redFromV + c.greenFromV) * v) / 3;
+        return true;
+    }
     unsigned sum = 0;
     for (int row = y0; row < y1; ++row) {
-        const unsigned char *pixel = bgr.ptr<unsigned char>(row) + 3 * x0;
+        const unsigned char *pixel = frame.row(row) + 3 * x0;
         for (int column = x0; column < x1; ++column, pixel += 3) {
             sum += pixel[0] + pixel[1] + pixel[2];
         }
     }
-    mean = static_cast<float>(sum) / static_cast<float>(3 * (x1 - x0) * (y1 - y0));
+    mean = static_cast<float>(sum) / (3 * pixels);
     return true;
 }
 
-void MotionSearch::remember(const cv::Mat &bgr, const th_rect &region) {
-    const float side = std::min(region.width * static_cast<float>(bgr.cols), region.height * static_cast<float>(bgr.rows));
+void MotionSearch::remember(const FrameImage &frame, const th_rect &region) {
+    const float side = std::min(region.width * static_cast<float>(frame.cols), region.height * static_cast<float>(frame.rows));
     cell_ = std::max(1, static_cast<int>(std::lround(side * kPictureFraction / kCells)));
     const int extent = cell_ * kCells;
-    left_ = static_cast<int>(std::lround(region.x_center * static_cast<float>(bgr.cols))) - extent / 2;
-    top_ = static_cast<int>(std::lround(region.y_center * static_cast<float>(bgr.rows))) - extent / 2;
+    left_ = static_cast<int>(std::lround(region.x_center * static_cast<float>(frame.cols))) - extent / 2;
+    top_ = static_cast<int>(std::lround(region.y_center * static_cast<float>(frame.rows))) - extent / 2;
     float total = 0;
     for (int j = 0; j < kCells; ++j) {
         for (int i = 0; i < kCells; ++i) {
             float &value = picture_[j * kCells + i];
-            if (!cellMean(bgr, left_ + i * cell_, top_ + j * cell_, value)) {
+            if (!cellMean(frame, left_ + i * cell_, top_ + j * cell_, value)) {
                 remembered_ = false;
                 return;
             }
@@ -85,14 +104,14 @@ float MotionSearch::correlation(int ox, int oy, int gridSide) const {
     return variance > 1.0f ? product / (std::sqrt(variance) * pictureNorm_) : 0.0f;
 }
 
-bool MotionSearch::changed(const cv::Mat &bgr) {
+bool MotionSearch::changed(const FrameImage &frame) {
     if (!remembered_) {
         return false;
     }
     for (int j = 0; j < kCells; ++j) {
         for (int i = 0; i < kCells; ++i) {
             float &value = grid_[j * kCells + i];
-            if (!cellMean(bgr, left_ + i * cell_, top_ + j * cell_, value)) {
+            if (!cellMean(frame, left_ + i * cell_, top_ + j * cell_, value)) {
                 return false;
             }
         }
@@ -100,18 +119,18 @@ bool MotionSearch::changed(const cv::Mat &bgr) {
     return correlation(0, 0, kCells) < kStillMatch;
 }
 
-bool MotionSearch::find(const cv::Mat &bgr, float reach, float &dx, float &dy) {
+bool MotionSearch::find(const FrameImage &frame, float reach, float &dx, float &dy) {
     if (!remembered_) {
         return false;
     }
-    const float radius = reach * static_cast<float>(std::max(bgr.cols, bgr.rows));
+    const float radius = reach * static_cast<float>(std::max(frame.cols, frame.rows));
     const int cellsOut = std::min(static_cast<int>(std::ceil(radius / cell_)), (kMaxGrid - kCells) / 2);
     const int side = kCells + 2 * cellsOut;
     const int gridLeft = left_ - cellsOut * cell_, gridTop = top_ - cellsOut * cell_;
     for (int j = 0; j < side; ++j) {
         for (int i = 0; i < side; ++i) {
             float &value = grid_[j * side + i];
-            if (!cellMean(bgr, gridLeft + i * cell_, gridTop + j * cell_, value)) {
+            if (!cellMean(frame, gridLeft + i * cell_, gridTop + j * cell_, value)) {
                 value = std::numeric_limits<float>::quiet_NaN();
             }
         }

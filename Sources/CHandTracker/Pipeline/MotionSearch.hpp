@@ -2,7 +2,7 @@
 // out of its crop instead of losing it and running the palm detector.
 #pragma once
 
-#include <opencv2/core.hpp>
+#include "Models/FrameImage.hpp"
 
 #include "CHandTrackerGeometry.h"
 
@@ -19,16 +19,16 @@ namespace theremin {
 class MotionSearch {
 public:
     /// Remembers the middle of `region` (normalized, as the landmark model takes it) in this frame.
-    void remember(const cv::Mat &bgr, const th_rect &region);
+    void remember(const FrameImage &frame, const th_rect &region);
     /// Forgets the picture: the hand is gone.
     void forget() { remembered_ = false; }
 
     /// Whether the picture at the remembered place no longer matches it (a leap, or a hand that changed): one
     /// correlation, where a search makes thousands.
-    bool changed(const cv::Mat &bgr);
-    /// Where the remembered picture lies in `bgr`, searched within `reach` (a fraction of the frame's larger side) of
+    bool changed(const FrameImage &frame);
+    /// Where the remembered picture lies in `frame`, searched within `reach` (a fraction of the frame's larger side) of
     /// where it was: true, with the shift in pixels, when it matches clearly.
-    bool find(const cv::Mat &bgr, float reach, float &dx, float &dy);
+    bool find(const FrameImage &frame, float reach, float &dx, float &dy);
 
 private:
     /// Cells across the remembered picture (a near hand's 160 px region gives 5 px cells).
@@ -38,7 +38,7 @@ private:
 
     /// The mean of the grey values in the cell whose top-left pixel is (x, y), clipped to the frame; false when the
     /// cell lies wholly outside it.
-    bool cellMean(const cv::Mat &bgr, int x, int y, float &mean) const;
+    bool cellMean(const FrameImage &frame, int x, int y, float &mean) const;
     /// Correlation of the remembered picture with the grid's window at (ox, oy); -2 where the window leaves the frame.
     float correlation(int ox, int oy, int gridSide) const;
 

@@ -1,7 +1,7 @@
 // What the C API's handle drives: one of the trackers behind a common interface.
 #pragma once
 
-#include <opencv2/core.hpp>
+#include "Models/FrameImage.hpp"
 
 #include "CHandTracker.h"
 
@@ -18,9 +18,9 @@ class Tracker {
 public:
     virtual ~Tracker() = default;
     virtual th_tracker_kind kind() const = 0;
-    /// Processes a BGR frame in camera orientation and reports every hand slot (a tracker that follows one hand
+    /// Processes a frame (BGR24 or YUYV) in camera orientation and reports every hand slot (a tracker that follows one hand
     /// has one); throws TrackerFailure or cv::Exception.
-    virtual HandSlots processHands(const cv::Mat &bgr) = 0;
+    virtual HandSlots processHands(const FrameImage &frame) = 0;
     /// Forgets any state carried from frame to frame.
     virtual void reset() = 0;
 };

@@ -11,7 +11,8 @@
  *   No C++ exception crosses this API.
  * - OpenCV's own log lines are silenced when a tracker is created, unless OPENCV_LOG_LEVEL is set: every failure
  *   reaches the caller through the status and message instead.
- * - Frames are packed BGR24 in the camera's own orientation (unmirrored), any size, with a row stride in bytes.
+ * - Frames are packed BGR24, or YUYV 4:2:2 as a webcam sends it (read where sampled, never converted whole), in the
+ *   camera's own orientation (unmirrored), any size, with a row stride in bytes.
  *   Results are normalized to the frame; with `mirrored` set they are in the selfie view the player sees (x' = 1 - x).
  * - The neural tracker follows up to `max_hands` hands (1 or 2). Each has a slot: a hand keeps its slot for as long as
  *   it stays tracked from frame to frame, and a newly found hand takes the first free slot (best palm detection
@@ -61,6 +62,14 @@ typedef enum th_tracker_kind {
     /** Skin colour in YCrCb with faces masked out, largest blob, topmost convex hull point. */
     TH_TRACKER_CLASSIC = 1,
 } th_tracker_kind;
+
+/** How a YUYV frame's code values are read: the Y'CbCr matrix and range the camera declares. */
+typedef struct th_ycbcr {
+    /** 1: BT.709; 0: BT.601. */
+    int bt709;
+    /** 1: full range (Y 0-255); 0: limited range (Y 16-235, Cb and Cr 16-240), as webcams send it. */
+    int full_range;
+} th_ycbcr;
 
 /** Settings of a tracker. Start from th_default_options(). */
 typedef struct th_options {
@@ -175,6 +184,10 @@ typedef struct th_tracker th_tracker;
     X(th_status, th_tracker_process_hands_bgr, \
       th_tracker *tracker, const uint8_t *pixels, int width, int height, size_t stride, th_hand *hands, \
       int capacity, int *count, char *error, size_t error_size) \
+    /** The same for a YUYV frame (`stride` >= 2 * `width`, `width` even), read with `ycbcr`. */ \
+    X(th_status, th_tracker_process_hands_yuyv, \
+      th_tracker *tracker, const uint8_t *pixels, int width, int height, size_t stride, th_ycbcr ycbcr, \
+      th_hand *hands, int capacity, int *count, char *error, size_t error_size) \
     /** Sets the number of threads OpenCV's image work (the classical tracker's) uses (0 or 1: \
      *  sequential; n: that many; negative: OpenCV's default, all cores). This is OpenCV's process-wide setting, \
      *  shared by every handle; call it once at start-up. The neural networks' threads are th_options.threads, \

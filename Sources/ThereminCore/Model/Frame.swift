@@ -1,14 +1,16 @@
-/// One camera or video frame in packed BGR24, stamped with its capture time.
+/// One camera or video frame (packed BGR24, or a camera's YUYV as it came), stamped with its capture time.
 ///
 /// Frames are values: a source copies out of its driver buffers before handing a frame on, so the driver buffer can
 /// be re-queued at once and a slow consumer never holds the camera back.
 public struct Frame: Sendable {
     public var width: Int
     public var height: Int
-    /// Bytes per row; at least `width * 3`.
+    /// Bytes per row; at least `width * layout.bytesPerPixel`.
     public var bytesPerRow: Int
-    /// Packed BGR24 pixels, `bytesPerRow * height` bytes, in the camera's (unmirrored) orientation.
+    /// The pixels, `bytesPerRow * height` bytes in `layout`, in the camera's (unmirrored) orientation.
     public var pixels: [UInt8]
+    /// How `pixels` hold the picture.
+    public var layout: PixelLayout = .bgr24
     /// Capture time in seconds on the monotonic clock (live) or the file's presentation time (files).
     public var captureTime: Double
     /// Frame number from the source, increasing; gaps mean frames were dropped.

@@ -96,10 +96,19 @@ enum TrackerCalls {
             slots.initialize(repeating: th_hand())
             var filled: Int32 = 0
             try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
+                let (width, height) = (Int32(clamping: frame.width), Int32(clamping: frame.height))
+                let capacity = Int32(clamping: slots.count)
                 try call(fileRemedy: TrackerError.modelRemedy) { error, size in
-                    api.th_tracker_process_hands_bgr(handle, pixels.baseAddress, Int32(clamping: frame.width),
-                                                     Int32(clamping: frame.height), frame.bytesPerRow, slots.baseAddress,
-                                                     Int32(clamping: slots.count), &filled, error, size)
+                    switch frame.layout {
+                    case .bgr24:
+                        api.th_tracker_process_hands_bgr(handle, pixels.baseAddress, width, height, frame.bytesPerRow,
+                                                         slots.baseAddress, capacity, &filled, error, size)
+                    case .yuyv(let encoding):
+                        api.th_tracker_process_hands_yuyv(handle, pixels.baseAddress, width, height, frame.bytesPerRow,
+                                                          th_ycbcr(bt709: encoding.bt709 ? 1 : 0,
+                                                                   full_range: encoding.fullRange ? 1 : 0),
+                                                          slots.baseAddress, capacity, &filled, error, size)
+                    }
                 }
             }
             let written = slots.prefix(Int(max(0, min(filled, Int32(clamping: count)))))
