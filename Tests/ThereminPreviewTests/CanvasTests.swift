@@ -1,5 +1,6 @@
 import XCTest
 import ThereminCore
+import ThereminTestSupport
 @testable import ThereminPreview
 
 final class CanvasTests: XCTestCase {
@@ -25,6 +26,24 @@ final class CanvasTests: XCTestCase {
         XCTAssertEqual(canvas.pixel(x: 5, y: 10), Color(red: 0, green: 0, blue: 200), "the right half is now left")
         XCTAssertEqual(canvas.pixel(x: 35, y: 10), Color(red: 200, green: 0, blue: 0))
         XCTAssertEqual(canvas.pixel(x: 39, y: 0), Color(red: 0, green: 255, blue: 0), "top-left corner moved right")
+    }
+
+    /// A camera's YUYV frame shows as the same picture converted: the preview converts what it shows.
+    func testAYUYVFrameShowsAsItsPictureConverted() {
+        for encoding in [YCbCrEncoding(bt709: false, fullRange: false), YCbCrEncoding(bt709: true, fullRange: true)] {
+            let yuyv = YUYVFrames.encode(halves(width: 40, height: 30), encoding)
+            var fromYUYV = Canvas(width: 40, height: 30), fromBGR = Canvas(width: 40, height: 30)
+            fromYUYV.drawMirrored(yuyv)
+            fromBGR.drawMirrored(YUYVFrames.decode(yuyv))
+            XCTAssertNil(fromYUYV.problem)
+            for (x, y) in [(5, 10), (35, 10), (39, 0), (20, 29)] {
+                let a = fromYUYV.pixel(x: x, y: y), b = fromBGR.pixel(x: x, y: y)
+                for (p, q) in [(a.red, b.red), (a.green, b.green), (a.blue, b.blue)] {
+                    XCTAssertLessThanOrEqual(abs(Int(p) - Int(q)), 1, "(\(x), \(y)) \(encoding): \(a) against \(b)")
+                }
+            }
+            XCTAssertEqual(Int(fromYUYV.pixel(x: 5, y: 10).blue), 200, accuracy: 3, "the right half, blue, now left")
+        }
     }
 
     func testMirrorScalesToThePictureSize() {

@@ -5,6 +5,7 @@
 
 #include "CPreview.h"
 #include "Support/Guarded.hpp"
+#include "YCbCr.hpp"
 
 using theremin::preview::guarded;
 using theremin::preview::wrap;
@@ -32,26 +33,54 @@ pv_status draw(const pv_image &image, Body &&body) noexcept {
 
 }  // namespace
 
-extern "C" pv_status pv_mirror_scaled(const uint8_t *source, int width, int height, size_t stride,
-                                      pv_image destination, char *error, size_t error_size) {
+namespace {
+
+/// `input` scaled to `output`'s size and flipped left to right.
+void mirrorScaled(const cv::Mat &input, cv::Mat &output) {
+    if (input.size() == output.size()) {
+        cv::flip(input, output, 1);
+        return;
+    }
+    // Kept between calls: the preview scales every frame to the same size.
+    thread_local cv::Mat scaled;
+    const bool shrinking = output.cols < input.cols;
+    cv::resize(input, scaled, output.size(), 0, 0, shrinking ? cv::INTER_AREA : cv::INTER_LINEAR);
+    cv::flip(scaled, output, 1);
+}
+
+/// Checks a frame and the picture it is drawn on, then draws it with `body(output)`.
+template <typename Body>
+pv_status drawFrame(const uint8_t *source, int width, int height, size_t stride, size_t bytesPerPixel,
+                    pv_image destination, char *error, size_t error_size, Body &&body) {
     cv::Mat output;
-    if (source == nullptr || width <= 0 || height <= 0 || stride < static_cast<size_t>(width) * 3 ||
+    if (source == nullptr || width <= 0 || height <= 0 || stride < static_cast<size_t>(width) * bytesPerPixel ||
         !wrap(destination, output)) {
         writeError(error, error_size, "the frame or the picture is empty or smaller than its stride");
         return PV_ERROR_INVALID_ARGUMENT;
     }
     return guarded(PV_ERROR_DRAWING, error, error_size, [&] {
-        const cv::Mat input(height, width, CV_8UC3, const_cast<uint8_t *>(source), stride);
-        if (input.size() == output.size()) {
-            cv::flip(input, output, 1);
-        } else {
-            // Kept between calls: the preview scales every frame to the same size.
-            thread_local cv::Mat scaled;
-            const bool shrinking = output.cols < input.cols;
-            cv::resize(input, scaled, output.size(), 0, 0, shrinking ? cv::INTER_AREA : cv::INTER_LINEAR);
-            cv::flip(scaled, output, 1);
-        }
+        body(output);
         return PV_OK;
+    });
+}
+
+}  // namespace
+
+extern "C" pv_status pv_mirror_scaled(const uint8_t *source, int width, int height, size_t stride,
+                                      pv_image destination, char *error, size_t error_size) {
+    return drawFrame(source, width, height, stride, 3, destination, error, error_size, [&](cv::Mat &output) {
+        mirrorScaled(cv::Mat(height, width, CV_8UC3, const_cast<uint8_t *>(source), stride), output);
+    });
+}
+
+extern "C" pv_status pv_mirror_scaled_yuyv(const uint8_t *source, int width, int height, size_t stride, int bt709,
+                                           int full_range, pv_image destination, char *error, size_t error_size) {
+    return drawFrame(source, width & ~1, height, stride, 2, destination, error, error_size, [&](cv::Mat &output) {
+        // Kept between calls, as the scaled picture is.
+        thread_local cv::Mat converted;
+        theremin::shim::yuyvToBgr(source, width & ~1, height, stride,
+                                  theremin::shim::YCbCr::make(bt709 != 0, full_range != 0), converted);
+        mirrorScaled(converted, output);
     });
 }
 

@@ -111,6 +111,11 @@ typedef struct pv_text_size {
     X(pv_status, pv_mirror_scaled, \
       const uint8_t *source, int width, int height, size_t stride, pv_image destination, char *error, \
       size_t error_size) \
+    /** The same for a YUYV frame as the camera sent it (stride >= 2 * width), read as BT.709 or BT.601 and as full or \
+     *  limited range. */ \
+    X(pv_status, pv_mirror_scaled_yuyv, \
+      const uint8_t *source, int width, int height, size_t stride, int bt709, int full_range, pv_image destination, \
+      char *error, size_t error_size) \
     /** Fills the whole image with one colour. */ \
     X(pv_status, pv_fill, pv_image image, pv_color color) \
     /** A straight line `thickness` pixels wide; `smooth` anti-aliases it (otherwise every pixel is exact). */ \

@@ -93,9 +93,17 @@ enum PreviewCalls {
                 guard frame.pixels.count >= frame.bytesPerRow * frame.height else {
                     return PreviewError(kind: .drawing, problem: "frame \(frame.sequence) is smaller than its size says")
                 }
+                let (width, height) = (Int32(clamping: frame.width), Int32(clamping: frame.height))
                 return frame.pixels.withUnsafeBufferPointer { source in
-                    failure(of: { api.pv_mirror_scaled(source.baseAddress, Int32(clamping: frame.width),
-                                                       Int32(clamping: frame.height), frame.bytesPerRow, picture, $0, $1) })
+                    switch frame.layout {
+                    case .bgr24:
+                        failure(of: { api.pv_mirror_scaled(source.baseAddress, width, height, frame.bytesPerRow, picture,
+                                                           $0, $1) })
+                    case .yuyv(let encoding):
+                        failure(of: { api.pv_mirror_scaled_yuyv(source.baseAddress, width, height, frame.bytesPerRow,
+                                                                encoding.bt709 ? 1 : 0, encoding.fullRange ? 1 : 0,
+                                                                picture, $0, $1) })
+                    }
                 }
             case let .hand(hand, flipped):
                 return status(drawHand(hand, flipped: flipped, api: api, on: picture))
