@@ -34,6 +34,10 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         public var maximumDecodeWidth = 640
         /// false leaves MJPEG and YUYV to libv4l2's conversion, as for other formats: `capture-bench`'s comparison.
         package var convertsHere = true
+        /// YUYV frames handed on as the camera sent them (`PixelLayout.yuyv`) rather than converted to BGR24 here:
+        /// for a consumer that reads YUYV itself (the tracker samples its crops from it), converting whole frames
+        /// is wasted work.
+        public var keepsYUYV = false
         /// The controls set while the camera is open (frame rate held, anti-flicker) and put back on close.
         public var controls = CameraControlRequest()
 
@@ -187,7 +191,12 @@ public final class V4L2Camera: FrameSource, @unchecked Sendable {
         }
         if fourcc == .yuyv && size.width % 2 == 0 {
             let format = try native(.yuyv, size, device: device)
-            return (format, .convertYUYV(format, YUYVConverter(format.colorEncoding)))
+            let converter = YUYVConverter(format.colorEncoding)
+            if configuration.keepsYUYV {
+                return (format, .keepYUYV(format, YCbCrEncoding(bt709: converter.matrix == .bt709,
+                                                                fullRange: converter.fullRange)))
+            }
+            return (format, .convertYUYV(format, converter))
         }
         return nil
     }

@@ -119,4 +119,22 @@ final class YUYVConverterTests: XCTestCase {
         let outside = square.x > 10 ? (square.x - 5, square.y + 1) : (square.x + square.width + 5, square.y + 1)
         assertClose(level(outside.0, outside.1), [background, background, background], "the background")
     }
+
+    /// `keepsYUYV`: the same pattern handed on as the camera sent it, tagged with the range and matrix it declares.
+    func testKeptYUYVFramesArriveAsTheCameraSentThem() throws {
+        let fake = try startFakeCamera { $0.pixelFormats = ["YUYV"] }
+        let camera = try openCamera(fake) {
+            $0.size = PixelSize(width: 640, height: 480)
+            $0.keepsYUYV = true
+        }
+        let frame = try XCTUnwrap(camera.nextFrame())
+        XCTAssertEqual(frame.layout, .yuyv(YCbCrEncoding(bt709: false, fullRange: false)))
+        XCTAssertGreaterThanOrEqual(frame.bytesPerRow, 640 * 2)
+        XCTAssertEqual(frame.pixels.count, frame.bytesPerRow * frame.height)
+        let square = MovingSquare.expected(sequence: frame.sequence, width: frame.width, height: frame.height)
+        func luma(_ x: Int, _ y: Int) -> UInt8 { frame.pixels[y * frame.bytesPerRow + 2 * x] }
+        XCTAssertEqual(luma(square.x + square.width / 2, square.y + square.height / 2), 224, "inside the square")
+        let outside = square.x > 10 ? (square.x - 5, square.y + 1) : (square.x + square.width + 5, square.y + 1)
+        XCTAssertEqual(luma(outside.0, outside.1), 32, "the background")
+    }
 }

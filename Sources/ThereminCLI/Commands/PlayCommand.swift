@@ -19,6 +19,8 @@ struct PlayCommand {
         configuration.framesPerSecond = settings.frameRate.map(Double.init)
         configuration.format = settings.cameraFormat
         configuration.controls = settings.cameraControls
+        // The tracker samples its crops from YUYV itself; the preview converts only the frames it shows.
+        configuration.keepsYUYV = true
         let camera: ReconnectingCamera
         do {
             camera = try ReconnectingCamera(configuration, scheduler: RealtimeThreads(audioPriority: settings.jackRenderPriority))

@@ -1,4 +1,6 @@
-/// How a dequeued buffer becomes the BGR24 pixels of a `Frame`.
+import ThereminCore
+
+/// How a dequeued buffer becomes the pixels of a `Frame`.
 enum FrameConversion {
     /// The buffer already holds BGR24 (libv4l2 converted it, or the camera sends it): copy `format`'s rows.
     case copy(PixelFormat)
@@ -6,11 +8,14 @@ enum FrameConversion {
     case decodeJPEG(JPEGDecoder)
     /// The buffer holds YUYV in `format`, converted here with the range the driver declares.
     case convertYUYV(PixelFormat, YUYVConverter)
+    /// The buffer holds YUYV in `format`, handed on as it is (`V4L2Camera.Configuration.keepsYUYV`).
+    case keepYUYV(PixelFormat, YCbCrEncoding)
 
     /// The size of the frames made.
     var frameSize: PixelSize {
         switch self {
-        case .copy(let format), .convertYUYV(let format, _): PixelSize(width: format.width, height: format.height)
+        case .copy(let format), .convertYUYV(let format, _), .keepYUYV(let format, _):
+            PixelSize(width: format.width, height: format.height)
         case .decodeJPEG(let decoder): decoder.frameSize
         }
     }
@@ -18,16 +23,26 @@ enum FrameConversion {
     /// Bytes per row of the frames made.
     var frameBytesPerRow: Int {
         switch self {
-        case .copy(let format): format.bytesPerLine
+        case .copy(let format), .keepYUYV(let format, _): format.bytesPerLine
         case .convertYUYV(let format, _): format.width * 3
         case .decodeJPEG(let decoder): decoder.frameSize.width * 3
+        }
+    }
+
+    /// How the frames made hold their pixels.
+    var layout: PixelLayout {
+        switch self {
+        case .keepYUYV(_, let encoding): .yuyv(encoding)
+        case .copy, .decodeJPEG, .convertYUYV: .bgr24
         }
     }
 
     /// The pixels of one frame from the `bytesUsed` bytes the driver filled; nil when they are short or corrupt.
     func pixels(from data: UnsafeRawBufferPointer) -> [UInt8]? {
         switch self {
-        case .copy(let format):
+        case .keepYUYV(let format, _) where format.width % 2 != 0 || format.bytesPerLine < format.width * 2:
+            return nil
+        case .copy(let format), .keepYUYV(let format, _):
             let expected = format.bytesPerLine * format.height
             guard expected > 0, data.count >= expected, let source = data.baseAddress else { return nil }
             return [UInt8](unsafeUninitializedCapacity: expected) { destination, count in

@@ -79,6 +79,7 @@ final class V4L2Stream: @unchecked Sendable {
         var frame = Frame(width: size.width, height: size.height, bytesPerRow: conversion.frameBytesPerRow,
                           pixels: pixels, captureTime: filled.monotonicTimestamp ?? MonotonicClock.now(),
                           sequence: UInt64(filled.sequence))
+        frame.layout = conversion.layout
         frame.preparation = MonotonicClock.now() - start
         return .frame(frame)
     }
