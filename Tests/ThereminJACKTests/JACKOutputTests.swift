@@ -111,8 +111,7 @@ final class JACKOutputTests: XCTestCase {
         defer { try? output.stop(afterFrames: 0) }
 
         server.kill()
-        let gone = Date().addingTimeInterval(10)
-        while !log.lines.withLock({ $0.contains { $0.contains("went away") } }) && Date() < gone { usleep(50_000) }
+        _ = waitUntil(timeout: 10, every: 0.05) { log.lines.withLock { $0.contains { $0.contains("went away") } } }
         XCTAssertTrue(log.lines.withLock { $0.contains { $0.contains("went away: silent until it is back") } },
                       "one line when the server goes: \(log.lines.withLock { $0 })")
         XCTAssertTrue(output.isDisconnected)

@@ -123,8 +123,7 @@ final class PreviewWindowTests: BinaryTestCase {
         do {
             // One key at a time: the window reports the newest key per poll, so wait for `m` to take effect.
             try display.press("m", inWindow: "theremin")
-            let deadline = Date().addingTimeInterval(30)
-            while !FileManager.default.fileExists(atPath: configPath) && Date() < deadline { usleep(50_000) }
+            _ = waitUntil(timeout: 30, every: 0.05) { FileManager.default.fileExists(atPath: configPath) }
             try display.press("q", inWindow: "theremin")
         } catch {
             _ = interrupt(running)
@@ -135,9 +134,8 @@ final class PreviewWindowTests: BinaryTestCase {
         let config = try String(contentsOf: directory.appendingPathComponent("theremin/config.json"), encoding: .utf8)
         XCTAssertTrue(config.contains("\"muted\" : true"), config)
         // The X server drops the window when it notices the closed connection.
-        let gone = Date().addingTimeInterval(30)
-        while try display.windowNames().contains("theremin") && Date() < gone { usleep(50_000) }
-        XCTAssertFalse(try display.windowNames().contains("theremin"), "the window is gone")
+        let gone = try waitUntil(timeout: 30, every: 0.05) { try !display.windowNames().contains("theremin") }
+        XCTAssertTrue(gone, "the window is gone")
     }
 
     func testExponentialLawLinesOnScreen() throws {

@@ -50,9 +50,7 @@ final class PrimaryHandTests: XCTestCase {
                                 isTransient: { _ in false }, mapper: ControlMapper(), renderer: renderer,
                                 recorder: liveRecording)
         loop.start()
-        let deadline = Date().addingTimeInterval(30)
-        while !loop.hasEnded && Date() < deadline { usleep(1_000) }
-        XCTAssertTrue(loop.hasEnded, "the loop ends with its source")
+        XCTAssertTrue(waitUntil(timeout: 30) { loop.hasEnded }, "the loop ends with its source")
         loop.stop()
         try liveRecording.finish()
         var liveControls: [Control] = []

@@ -54,8 +54,7 @@ final class CrashSafeTakeTests: BinaryTestCase {
             "--no-preview",
         ], environment: environment.merging(["ALSA_CONFIG_PATH": config]) { $1 })
         let take = path("take-1.csv")
-        let deadline = Date().addingTimeInterval(30)
-        while rowCount(take) < 60 && Date() < deadline && running.process.isRunning { usleep(50_000) }
+        _ = waitUntil(timeout: 30, every: 0.05) { rowCount(take) >= 60 || !running.process.isRunning }
         let rowsBeforeKill = rowCount(take)
         running.signal(SIGKILL)
         let killed = running.wait()

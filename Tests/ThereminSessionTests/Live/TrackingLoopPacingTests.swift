@@ -22,9 +22,7 @@ final class TrackingLoopPacingTests: XCTestCase {
                                 mapper: ControlMapper(), renderer: nil, recorder: nil,
                                 configuration: TrackingLoop.Configuration(keepsFrameRate: keepsRate), clock: clock)
         loop.start()
-        let deadline = Date().addingTimeInterval(60)
-        while !loop.hasEnded && Date() < deadline { usleep(1_000) }
-        XCTAssertTrue(loop.hasEnded, "the simulated camera ends")
+        XCTAssertTrue(waitUntil(timeout: 60) { loop.hasEnded }, "the simulated camera ends")
         loop.stop()
         return loop
     }

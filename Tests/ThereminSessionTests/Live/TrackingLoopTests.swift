@@ -30,9 +30,7 @@ final class TrackingLoopTests: XCTestCase {
     /// Runs the loop over `source` until it ends (or 30 s pass, which fails the test), then stops it.
     private func runToEnd(_ loop: TrackingLoop) {
         loop.start()
-        let deadline = Date().addingTimeInterval(30)
-        while !loop.hasEnded && Date() < deadline { usleep(1_000) }
-        XCTAssertTrue(loop.hasEnded, "the loop ends with its source")
+        XCTAssertTrue(waitUntil(timeout: 30) { loop.hasEnded }, "the loop ends with its source")
         loop.stop()
     }
 
