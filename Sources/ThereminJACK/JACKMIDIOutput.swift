@@ -5,10 +5,11 @@ import ThereminCore
 /// sequencer path sends, each at its frame in the cycle.
 ///
 /// `send` (the tracking thread, or the replay's main loop) stamps each message with JACK's clock and queues it in a
-/// lock-free ring; the process callback writes every message due in its cycle at the frame it was sent at, one
-/// period on (the cycle being played is already under way), so messages keep their spacing instead of bunching at
-/// the cycle's start. With a capture time (`send(_:capturedAt:)`), the callback also records the message's age at
-/// its frame: motion to MIDI out.
+/// lock-free ring. A live message goes out where the sound of its control starts: the audio output applies a control
+/// at the first frame of the first cycle that begins after it was sent, so the process callback writes the message at
+/// frame 0 of the first cycle whose start on the frame clock comes after the frame it was sent at. A replayed message
+/// comes with its frame (`send(_:atFrame:)`). With a capture time (`send(_:capturedAt:)`), the callback also records
+/// the message's age at its frame: motion to MIDI out.
 public final class JACKMIDIOutput: MIDISink, @unchecked Sendable {
     public let request: JACKRequest
     private let client: JACKClient
@@ -60,7 +61,7 @@ public final class JACKMIDIOutput: MIDISink, @unchecked Sendable {
     /// Process cycles run so far.
     public var cycles: Int { cycle.cycles.load(ordering: .relaxed) }
 
-    /// Queues `message` to go out at the frame of now.
+    /// Queues `message` to go out at the start of the next cycle, with a control sent now.
     /// - Throws: `JACKError.lost` once the server has gone away.
     public func send(_ message: MIDIMessage) throws {
         try send(message, capturedAt: nil)
@@ -103,7 +104,7 @@ final class JACKMIDICycle: JACKClientEvents, @unchecked Sendable {
         var micros: UInt64
         /// When its motion was captured, on JACK's clock (0: unknown).
         var capturedMicros: UInt64
-        /// The frame it was asked to go out at (`placed`), else it goes at `micros` one period on.
+        /// The frame it was asked to go out at (`placed`), else it goes at the first cycle begun after `micros`.
         var frame: UInt32
         var placed: Bool
     }
@@ -129,9 +130,7 @@ final class JACKMIDICycle: JACKClientEvents, @unchecked Sendable {
         var lastOffset = 0
         while let event = held ?? queue.pop() {
             held = nil
-            // At the frame asked for, or one period on from the frame it was sent at.
-            let due = event.placed ? event.frame : cycle.frame(atMicros: event.micros) &+ UInt32(frames)
-            let offset = Int(Int32(bitPattern: due &- first))
+            let offset = event.placed ? Int(Int32(bitPattern: event.frame &- first)) : Self.offset(sentAt: event.micros, in: cycle)
             if offset >= frames {
                 held = event
                 break
@@ -152,6 +151,13 @@ final class JACKMIDICycle: JACKClientEvents, @unchecked Sendable {
                 _ = ages.push(Double(Int64(bitPattern: sent &- event.capturedMicros)) / 1_000_000)
             }
         }
+    }
+
+    /// Where a live message sent at JACK time `micros` goes in `cycle`: frame 0 when it was sent before the cycle
+    /// began (the audio output's control, sent with it, is applied at this cycle's first frame), else past the cycle
+    /// (held for the next). Render contract applies.
+    static func offset(sentAt micros: UInt64, in cycle: JACKCycle) -> Int {
+        Int32(bitPattern: cycle.frame(atMicros: micros) &- cycle.firstFrame) < 0 ? 0 : cycle.frames
     }
 
     func bufferSizeChanged(to frames: Int) {}

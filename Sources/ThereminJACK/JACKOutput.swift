@@ -7,15 +7,21 @@ import ThereminCore
 ///
 /// A control's timing comes from JACK's frame clock (`JACKCycle.framesUntilHeard`), not from when the callback ran.
 /// When the server goes away the output is silent, says so in one line, and reconnects when the server is back (a
-/// thread of its own watches, as the camera's reconnection does); a server at another rate than the mix's leaves it
-/// silent, with one line, until the rate is the mix's again.
-public final class JACKOutput: SoundOutput, @unchecked Sendable {
+/// thread of its own watches, as the camera's reconnection does). A server at another rate than the mix's has the
+/// mix made again for its rate (`remakeMix`), on that thread, and handed to the process callback (`MixHandoff`);
+/// without `remakeMix` the output is silent, with one line, until the rate is the mix's again.
+public final class JACKOutput: RateFollowingOutput, @unchecked Sendable {
     public let request: JACKRequest
-    /// The rate the mix renders at: the server's when the client first opened.
-    public let sampleRate: Int
+    public var remakeMix: ((_ rate: Int, _ playedSeconds: Double) -> (any BlockRenderer)?)?
     private var client: JACKClient?
     private var ports: (left: JACKPort, right: JACKPort)?
-    private var renderer: BlockRenderer?
+    /// The newest mix made (the control side's: fading out, noticing a replay's end).
+    private var newestMix: (any BlockRenderer)?
+    private let newestLock = NSLock()
+    private let mixes = MixHandoff()
+    private let mixRate: Atomic<Int>
+    /// Frames played of the newest mix when it was made (the frames before it were the old mix's).
+    private var remadeAtFrame = 0
     private let destinations: [String]
 
     private let period = Atomic<Int>(0)
@@ -44,13 +50,16 @@ public final class JACKOutput: SoundOutput, @unchecked Sendable {
         let client = try JACKClient(name: request.clientName, server: request.server)
         ports = (try client.registerOutput("out_1"), try client.registerOutput("out_2"))
         destinations = try JACKOutput.destinations(of: request.connection, on: client)
-        sampleRate = client.sampleRate
+        mixRate = Atomic(client.sampleRate)
         serverRate = Atomic(client.sampleRate)
         period.store(client.bufferFrames, ordering: .relaxed)
         self.client = client
     }
 
     deinit { client?.close() }
+
+    /// The rate the mix renders at: the server's when the client opened, or when the mix was last made again.
+    public var sampleRate: Int { mixRate.load(ordering: .relaxed) }
 
     /// The client's name and its ports, e.g. "theremin:out_1, theremin:out_2 on JACK server 'default'".
     public var portsDescription: String {
@@ -95,7 +104,8 @@ public final class JACKOutput: SoundOutput, @unchecked Sendable {
     public func start(_ mix: BlockRenderer) {
         guard !started, let client else { return }
         started = true
-        renderer = mix
+        setNewest(mix)
+        mixes.offer(MixHandoff.Mix(mix, rate: sampleRate))
         do {
             try activate(client)
         } catch {
@@ -105,6 +115,7 @@ public final class JACKOutput: SoundOutput, @unchecked Sendable {
         let thread = Thread { [self] in
             self.watch()
             self.client?.close()
+            self.mixes.releaseAll()
             self.finishedFlag.store(true, ordering: .releasing)
             self.done.signal()
         }
@@ -114,7 +125,7 @@ public final class JACKOutput: SoundOutput, @unchecked Sendable {
 
     public func stop(afterFrames frames: Int) throws {
         guard started else { return }
-        renderer?.fadeOut()
+        newest?.fadeOut()
         stopAtFrame.store(framesWritten + max(0, frames), ordering: .relaxed)
         try wait()
     }
@@ -146,19 +157,54 @@ public final class JACKOutput: SoundOutput, @unchecked Sendable {
             }
             let stopping = stopAtFrame.load(ordering: .relaxed) != Int.max
             if serverGone.load(ordering: .relaxed) {
-                if stopping || renderer?.isFinished == true { return }
+                if stopping || mixFinished { return }
                 reconnect()
                 continue
             }
             let rate = serverRate.load(ordering: .relaxed)
             if rate != rateNoted {
                 rateNoted = rate
-                request.notice?(rate == sampleRate ? "JACK runs at \(rate) Hz again: playing"
-                    : "JACK now runs at \(rate) Hz, the sound was built for \(sampleRate) Hz: silent until the server "
-                        + "is back at \(sampleRate) Hz (or restart theremin)")
+                follow(rate)
             }
+            mixes.collect()
             MonotonicClock.sleep(0.01)
         }
+    }
+
+    private var mixFinished: Bool { newest?.isFinished == true }
+
+    /// The newest mix made, for the control threads (the main thread stops it, the watcher watches it end).
+    private var newest: (any BlockRenderer)? {
+        newestLock.lock()
+        defer { newestLock.unlock() }
+        return newestMix
+    }
+
+    private func setNewest(_ mix: any BlockRenderer) {
+        newestLock.lock()
+        newestMix = mix
+        newestLock.unlock()
+    }
+
+    /// The server now runs at `rate`: the mix is made again for it and handed over, or, when it cannot be, the
+    /// output is silent until the rate is the mix's again. One line either way.
+    private func follow(_ rate: Int) {
+        let old = sampleRate
+        guard rate != old else {
+            request.notice?("JACK runs at \(rate) Hz again: playing")
+            return
+        }
+        let played = Double(framesWritten - remadeAtFrame) / Double(max(1, old))
+        guard rate > 0, let remade = remakeMix?(rate, played) else {
+            request.notice?("JACK now runs at \(rate) Hz, the sound was built for \(old) Hz: silent until the server "
+                + "is back at \(old) Hz (or restart theremin)")
+            return
+        }
+        remadeAtFrame = framesWritten
+        setNewest(remade)
+        mixRate.store(rate, ordering: .relaxed)
+        mixes.offer(MixHandoff.Mix(remade, rate: rate))
+        request.notice?("JACK now runs at \(rate) Hz: the sound is rebuilt for it")
     }
 
     /// Closes the lost client, says so, and opens a new one each half second until the server answers.
@@ -166,7 +212,7 @@ public final class JACKOutput: SoundOutput, @unchecked Sendable {
         client?.close()
         client = nil
         request.notice?("JACK server '\(request.serverLabel)' went away: silent until it is back")
-        while stopAtFrame.load(ordering: .relaxed) == Int.max && renderer?.isFinished != true {
+        while stopAtFrame.load(ordering: .relaxed) == Int.max && !mixFinished {
             if let client = try? JACKClient(name: request.clientName, server: request.server),
                let left = try? client.registerOutput("out_1"), let right = try? client.registerOutput("out_2") {
                 ports = (left, right)
@@ -193,17 +239,18 @@ extension JACKOutput: JACKClientEvents {
         guard let ports, let left = cycle.audioBuffer(ports.left), let right = cycle.audioBuffer(ports.right) else { return }
         let frames = cycle.frames
         let position = written.load(ordering: .relaxed)
-        guard let renderer, !ended.load(ordering: .relaxed) else {
+        guard let mix = mixes.current(), !ended.load(ordering: .relaxed) else {
             silence(left, right, frames)
             cyclesSinceEnd.add(1, ordering: .relaxed)
             return
         }
+        let renderer = mix.renderer
         if renderer.isFinished || position >= stopAtFrame.load(ordering: .relaxed) {
             ended.store(true, ordering: .relaxed)
             silence(left, right, frames)
             return
         }
-        if serverRate.load(ordering: .relaxed) != sampleRate {
+        if serverRate.load(ordering: .relaxed) != mix.rate {
             silence(left, right, frames)
             return
         }
@@ -211,7 +258,7 @@ extension JACKOutput: JACKClientEvents {
         anchored.store(true, ordering: .releasing)
         renderer.renderStereo(left: left, right: right, frames: frames)
         written.store(position + frames, ordering: .relaxed)
-        let delay = cycle.framesUntilHeard(through: ports.left, sampleRate: sampleRate) + frames
+        let delay = cycle.framesUntilHeard(through: ports.left, sampleRate: mix.rate) + frames
         delayFrames.store(delay, ordering: .relaxed)
         renderer.didWrite(delayFrames: delay)
     }

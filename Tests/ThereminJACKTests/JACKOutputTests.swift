@@ -126,7 +126,7 @@ final class JACKOutputTests: XCTestCase {
         XCTAssertEqual(log.lines.withLock { $0.count }, 2, "one line each way: \(log.lines.withLock { $0 })")
     }
 
-    func testAServerBackAtAnotherRateLeavesItSilentUntilTheRateIsTheMixs() throws {
+    func testWithoutAWayToRemakeTheMixAServerAtAnotherRateLeavesItSilent() throws {
         let server = try XCTUnwrap(server)
         let log = NoticeLog()
         let output = try playing(server, log: log)
@@ -146,6 +146,35 @@ final class JACKOutputTests: XCTestCase {
         XCTAssertTrue(server.wait(timeout: 15) { output.framesWritten > written }, "playing again at 48 kHz")
         let pitch = try XCTUnwrap(try heardPitch("theremin:out_1"), "nothing heard back at 48 kHz")
         XCTAssertLessThan(abs(SignalMeasurements.cents(pitch, 440)), 2, "heard \(pitch) Hz")
+    }
+
+    func testAServerBackAtAnotherRateHasTheSoundRebuiltAndHeardAtItsPitch() throws {
+        let server = try XCTUnwrap(server)
+        let log = NoticeLog()
+        let output = try JACKOutput(request: request(notices: log))
+        let note = steadyNote(440, rate: output.sampleRate)
+        let madeAt = Mutex<[Int]>([])
+        output.remakeMix = { rate, _ in
+            madeAt.withLock { $0.append(rate) }
+            return LiveRenderer(engine: SynthEngine(sampleRate: Double(rate), voice: VoiceSettings()), continuing: note)
+        }
+        output.start(note)
+        defer { try? output.stop(afterFrames: 0) }
+        XCTAssertTrue(server.wait(timeout: 10) { output.framesWritten > 0 })
+
+        server.kill()
+        try server.launch(rate: 44_100)
+        XCTAssertTrue(server.wait(timeout: 15) {
+            log.lines.withLock { $0.contains("JACK now runs at 44100 Hz: the sound is rebuilt for it") }
+        }, "one line says the sound was rebuilt: \(log.lines.withLock { $0 })")
+        XCTAssertEqual(madeAt.withLock { $0 }, [44_100], "made again once, for the new rate")
+        XCTAssertEqual(output.sampleRate, 44_100)
+        let written = output.framesWritten
+        XCTAssertTrue(server.wait(timeout: 10) { output.framesWritten > written }, "playing on at 44.1 kHz")
+        let pitch = try XCTUnwrap(try heardPitch("theremin:out_1"), "nothing heard at 44.1 kHz")
+        XCTAssertLessThan(abs(SignalMeasurements.cents(pitch, 440)), 2, "heard \(pitch) Hz at 44.1 kHz")
+        XCTAssertFalse(log.lines.withLock { $0.contains { $0.contains("silent until") && !$0.contains("went away") } },
+                       "no silence announced: \(log.lines.withLock { $0 })")
     }
 
     func testNoServerAndAMissingPortAreOneLineInputErrors() throws {

@@ -62,6 +62,15 @@ struct JACKCycle {
         return buffer
     }
 
+    /// Calls `body` with each MIDI event an input port received this cycle: its offset in the cycle and its bytes.
+    func forEachMIDIEvent(in port: JACKPort, _ body: (_ offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let buffer = jack_port_get_buffer(port.handle, jack_nframes_t(frames)) else { return }
+        var event = jack_midi_event_t()
+        for index in 0..<jack_midi_get_event_count(buffer) where jack_midi_event_get(&event, buffer, index) == 0 {
+            body(Int(event.time), UnsafeBufferPointer(start: event.buffer, count: event.size))
+        }
+    }
+
     /// Writes one MIDI message at `offset` frames into the cycle; false when the buffer is full.
     func writeMIDI(_ buffer: UnsafeMutableRawPointer, at offset: Int, bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
         jack_midi_event_write(buffer, jack_nframes_t(offset), bytes, count) == 0
@@ -130,9 +139,18 @@ final class JACKClient: @unchecked Sendable {
 
     /// Registers an output port (`audio` or MIDI) named `name`.
     func registerOutput(_ name: String, midi: Bool = false) throws(JACKError) -> JACKPort {
+        try register(name, midi: midi, flags: JackPortIsOutput.rawValue)
+    }
+
+    /// Registers an input port (audio or MIDI) named `name`: what a client that listens (a test's recorder) reads.
+    func registerInput(_ name: String, midi: Bool = false) throws(JACKError) -> JACKPort {
+        try register(name, midi: midi, flags: JackPortIsInput.rawValue)
+    }
+
+    private func register(_ name: String, midi: Bool, flags: UInt32) throws(JACKError) -> JACKPort {
         guard let handle else { throw JACKError(server: label, problem: .refused("a port after the server went away")) }
         let type = midi ? theremin_jack_midi_type : theremin_jack_audio_type
-        guard let port = jack_port_register(handle, name, type, UInt(JackPortIsOutput.rawValue), 0) else {
+        guard let port = jack_port_register(handle, name, type, UInt(flags), 0) else {
             throw JACKError(server: label, problem: .refused("the port '\(name)'"))
         }
         return JACKPort(handle: port)

@@ -97,6 +97,7 @@ public struct LivePerformance {
         let mix = setup.liveMix(clock: ports.clock, looper: ports.output != nil && !description.calibrateOnly,
                                 cuesMuted: description.cuesMuted(),
                                 countIn: ports.output == nil || description.calibrateOnly ? nil : description.playAlong)
+        followRateChanges(of: mix)
         let loopFile = try description.loopOut.map { try $0(setup.sampleRate) }
         let take = try description.take.map {
             try TakeRecording(asked: $0.asked, metadata: $0.metadata(source), hands: $0.hands,
@@ -114,6 +115,20 @@ public struct LivePerformance {
         } catch {
             take?.abandon()
             throw error
+        }
+    }
+
+    /// An output whose rate can change under the mix (JACK) gets the way to make the mix again for a new rate: a new
+    /// set-up at that rate (the backing track decoded again) continuing `mix`. Nil, and silence, when the backing
+    /// track cannot be read again.
+    private func followRateChanges(of mix: LiveMix) {
+        guard let output = ports.output as? RateFollowingOutput else { return }
+        let (description, ports) = (description, ports)
+        let countIn = description.calibrateOnly ? nil : description.playAlong
+        output.remakeMix = { rate, played in
+            let setup = try? RenderSetup(sound: description.sound, calibration: description.calibration,
+                                         sampleRate: rate, files: ports.backingFiles)
+            return setup?.liveMix(continuing: mix, playedSeconds: played, countIn: countIn)
         }
     }
 

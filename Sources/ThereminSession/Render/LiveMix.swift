@@ -24,17 +24,32 @@ extension RenderSetup {
     public func liveMix(clock: any TimeSource, looper: Bool, cuesMuted: Bool, countIn score: Score? = nil) -> LiveMix {
         let rate = Double(sampleRate)
         let renderer = LiveRenderer(engine: sound.makeEngine(sampleRate: rate), clock: clock)
-        var backing = takeBacking()
-        if let score {
-            // Not muted with the cues: the count-in is the music's, not the instrument's.
-            let clicks = CountIn.render(beats: score.beatsPerBar, seconds: score.beat, sampleRate: rate,
-                                        volume: CuePlayer.volumeSpec.defaultValue)
-            let leadIn = BackingTrack(left: clicks, right: clicks, loops: false, crossfadeFrames: 0)
-            backing = (backing ?? .silence()).leading(with: leadIn)
-        }
-        let mixer = StereoMixer(source: renderer, backing: backing,
+        let mixer = StereoMixer(source: renderer, backing: backingTrack(countIn: score),
                                 cues: CuePlayer(sampleRate: rate, muted: cuesMuted),
                                 looper: looper ? Looper(sampleRate: rate) : nil)
         return LiveMix(renderer: renderer, mixer: mixer)
+    }
+
+    /// `previous` made again at this set-up's rate, to take over from it (a JACK server restarted at another rate):
+    /// the voice and effects made for the rate, continuing `previous`'s renderer (the tracking loop and the session go
+    /// on talking to it), the backing track decoded at the rate and moved on by `playedSeconds`. The cues and the
+    /// phrase looper are `previous`'s: the session holds them, and their sound keeps the rate it was made at.
+    public func liveMix(continuing previous: LiveMix, playedSeconds: Double, countIn score: Score? = nil) -> StereoMixer {
+        let renderer = LiveRenderer(engine: sound.makeEngine(sampleRate: Double(sampleRate)), continuing: previous.renderer)
+        var backing = backingTrack(countIn: score)
+        backing?.skip(frames: Int(playedSeconds * Double(sampleRate)))
+        return StereoMixer(source: renderer, backing: backing, cues: previous.mixer.cues, looper: previous.mixer.looper)
+    }
+
+    /// The backing track (taken: one mix per set-up), led in by a play-along's count-in.
+    private func backingTrack(countIn score: Score?) -> BackingPlayer? {
+        let backing = takeBacking()
+        guard let score else { return backing }
+        // Not muted with the cues: the count-in is the music's, not the instrument's.
+        let rate = Double(sampleRate)
+        let clicks = CountIn.render(beats: score.beatsPerBar, seconds: score.beat, sampleRate: rate,
+                                    volume: CuePlayer.volumeSpec.defaultValue)
+        let leadIn = BackingTrack(left: clicks, right: clicks, loops: false, crossfadeFrames: 0)
+        return (backing ?? .silence()).leading(with: leadIn)
     }
 }

@@ -6,8 +6,9 @@ import ThereminCore
 /// share of sound, however the machine schedules threads), a stop renders the fade it asks for, and `wait()` plays a
 /// replay to its end. It reports no delay and no underruns. Thread-safe: renders are serialized, and none happens
 /// after the stop.
-public final class MemorySoundOutput: SoundOutput, @unchecked Sendable {
-    public let sampleRate: Int
+public final class MemorySoundOutput: RateFollowingOutput, @unchecked Sendable {
+    public private(set) var sampleRate: Int
+    public var remakeMix: ((_ rate: Int, _ playedSeconds: Double) -> (any BlockRenderer)?)?
     public let periodFrames: Int
     public let bufferFrames: Int
     public var underruns: Int { 0 }
@@ -35,6 +36,17 @@ public final class MemorySoundOutput: SoundOutput, @unchecked Sendable {
 
     public func start(_ mix: BlockRenderer) {
         lock.withLock { self.mix = mix }
+    }
+
+    /// The device now runs at `rate`, as a JACK server restarted at another rate: the mix is made again for it
+    /// (`remakeMix`) and played from then on. False when there is no way to make it again, or it could not be.
+    public func changeRate(to rate: Int) -> Bool {
+        lock.withLock {
+            guard let remade = remakeMix?(rate, Double(left.count) / Double(sampleRate)) else { return false }
+            mix = remade
+            sampleRate = rate
+            return true
+        }
     }
 
     /// Renders `periods` periods of the mix (nothing before `start` or after the stop).

@@ -86,6 +86,20 @@ final class MixingTests: XCTestCase {
         XCTAssertLessThan(SignalMeasurements.maxStep(after[...]), 2 * Double.pi * 300 / rate * 0.5 * 1.05, "without a click")
     }
 
+    func testASkippedPlayerPicksUpWhereTheOldOneWas() {
+        let ramp = (0..<1_000).map { Float($0) / 1_000 }
+        for (loops, skip, expected) in [(true, 2_750, Float(0.75)), (false, 250, 0.25)] {
+            var player = BackingPlayer(track: BackingTrack(left: ramp, right: ramp, loops: loops, crossfadeFrames: 0),
+                                       volume: 1)
+            player.skip(frames: skip)
+            var left: [Float] = [0], right: [Float] = [0]
+            left.withUnsafeMutableBufferPointer { l in
+                right.withUnsafeMutableBufferPointer { r in player.mix(left: l.baseAddress!, right: r.baseAddress!, frames: 1) }
+            }
+            XCTAssertEqual(left[0], expected, accuracy: 1e-6, "\(skip) frames on, looping \(loops)")
+        }
+    }
+
     func testCuesPlayOverTheMixUnlessMuted() {
         let cues = CuePlayer(sampleRate: rate, volume: 1)
         let mixer = StereoMixer(source: Silence(), cues: cues)

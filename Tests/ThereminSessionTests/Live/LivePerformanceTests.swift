@@ -22,11 +22,14 @@ final class LivePerformanceTests: XCTestCase {
         var error: Error?
         var problems: [String] = []
         var played = 0
+        /// What was played after the rate changed, and whether the mix was made again for it.
+        var afterRateChange: [Float] = []
+        var remade = false
     }
 
     /// Runs `frames` frames of a hand at mid-height through a performance described by `describe`.
     private func perform(frames: Int, withSound: Bool = true, failing: Bool = false,
-                         followersFail: Bool = false,
+                         followersFail: Bool = false, rateChange: (frame: Int, rate: Int)? = nil,
                          _ describe: (inout LivePerformance.Description) -> Void = { _ in }) -> Run {
         let times = (0..<frames).map { 1 + Double($0) / 30 }
         let clock = ScriptedClock(at: 1)
@@ -45,10 +48,19 @@ final class LivePerformanceTests: XCTestCase {
             tracking: tracking, isTransient: { _ in false }, output: withSound ? output : nil, sampleRate: 48_000,
             backingFiles: NoBackingFiles.self, scheduler: nil, display: { NoDisplay() })
         ports.clock = clock
+        let changedAt = Mutex<(Int, Bool)?>(nil)
+        let controls = Mutex(0)
         ports.followers = {
             if followersFail { throw SourceBroke() }
             var followers = LiveFollowers()
-            followers.onControl = { _ in output.play(periods: 5) }
+            followers.onControl = { _ in
+                let count = controls.withLock { $0 += 1; return $0 }
+                if let rateChange, count == rateChange.frame {
+                    let remade = output.changeRate(to: rateChange.rate)
+                    changedAt.withLock { $0 = (output.played.count, remade) }
+                }
+                output.play(periods: 5)
+            }
             return followers
         }
         var performance = LivePerformance(description, ports: ports)
@@ -63,7 +75,21 @@ final class LivePerformanceTests: XCTestCase {
         run.lines = lines.withLock { $0 }
         run.problems = problems.withLock { $0 }
         run.played = output.played.count
+        if let (frame, remade) = changedAt.withLock({ $0 }) {
+            run.afterRateChange = Array(output.played[frame...])
+            run.remade = remade
+        }
         return run
+    }
+
+    func testAnOutputThatChangesRateGetsTheMixMadeAgainAndPlaysOnAtItsPitch() throws {
+        let run = perform(frames: 40, rateChange: (frame: 10, rate: 44_100))
+        XCTAssertNil(run.error)
+        XCTAssertTrue(run.remade, "the session gives the output a way to make the mix again")
+        let heard = run.afterRateChange.dropFirst(4_410).prefix(22_050)
+        let pitch = try XCTUnwrap(SignalMeasurements.steadyFrequency(heard, sampleRate: 44_100).frequency,
+                                  "the hand's note goes on after the change")
+        XCTAssertLessThan(abs(SignalMeasurements.cents(pitch, 330)), 2, "a hand at mid-height: 330 Hz, heard \(pitch)")
     }
 
     func testATakeIsRecordedUnderAFreeNameAndFinished() throws {

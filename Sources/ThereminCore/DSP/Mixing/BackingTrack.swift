@@ -102,6 +102,26 @@ public struct BackingPlayer: Sendable {
         fadeStep = 1 / Float(max(1, frames))
     }
 
+    /// Moves on `frames` frames without playing them: a player made again at another rate picks up where the old
+    /// one was.
+    public mutating func skip(frames: Int) {
+        var left = max(0, frames)
+        if let leadIn {
+            let step = min(left, max(0, leadIn.passFrames - leadInPosition))
+            leadInPosition += step
+            left -= step
+        }
+        let length = track.passFrames
+        guard left > 0, length > 0 else { return }
+        let ahead = position + left
+        if track.loops {
+            if ahead >= length { firstPass = false }
+            position = ahead % length
+        } else {
+            position = min(ahead, length)
+        }
+    }
+
     /// Adds the next `frames` frames of the lead-in, then of the track, into `left` and `right`.
     public mutating func mix(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int) {
         var done = 0
