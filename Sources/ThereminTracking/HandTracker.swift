@@ -90,6 +90,13 @@ public final class HandTracker: @unchecked Sendable {
         TrackerCalls.reset(handle)
     }
 
+    /// The networks' runs since the tracker was made (the runs checking the models as they loaded included) and the
+    /// CPU they took; nil for the classical tracker, which has none. Waits for a frame being tracked.
+    public var networkUse: NetworkUse? {
+        let use = TrackerCalls.networkUse(handle)
+        return use.landmarkRuns + use.palmRuns > 0 ? use : nil
+    }
+
     /// Sets how many threads OpenCV uses for every tracker in the process (1: one core; nil: all cores). Without
     /// the tracker library this does nothing: creating a tracker reports the missing library.
     public static func setThreadCount(_ threads: Int?) {

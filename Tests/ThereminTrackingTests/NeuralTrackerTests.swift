@@ -122,6 +122,22 @@ final class NeuralTrackerTests: XCTestCase {
         XCTAssertTrue(try tracker.track(hand).detectorRan, "reset forgets the hand")
     }
 
+    func testTheNetworksRunsAndTheirCPUAreCounted() throws {
+        let tracker = try HandTracker(models: try Fixtures.models(), options: TrackerOptions(mode: .video))
+        let loaded = try XCTUnwrap(tracker.networkUse, "loading test-runs both networks")
+        let hand = try Fixtures.image(clearHands[0])
+        for _ in 0..<5 { _ = try tracker.track(hand) }
+        let use = try XCTUnwrap(tracker.networkUse)
+        XCTAssertGreaterThanOrEqual(use.landmarkRuns - loaded.landmarkRuns, 5, "a landmark run a frame at least")
+        XCTAssertGreaterThanOrEqual(use.palmRuns - loaded.palmRuns, 1, "the first frame acquires the hand")
+        XCTAssertGreaterThan(use.landmarkCPUSeconds, loaded.landmarkCPUSeconds, "the runs took CPU")
+        XCTAssertGreaterThan(use.palmCPUSeconds, 0)
+    }
+
+    func testTheClassicalTrackerHasNoNetworks() throws {
+        XCTAssertNil(try HandTracker(classicWithFaceCascade: nil).networkUse)
+    }
+
     func testMirroredViewIsTheCameraViewFlipped() throws {
         let frame = try Fixtures.image(clearHands[1])
         let camera = try stillTracker(mirrored: false).track(frame)

@@ -250,6 +250,14 @@ extern "C" void th_tracker_reset(th_tracker *tracker) {
     tracker->tracker->reset();
 }
 
+extern "C" th_network_use th_tracker_network_use(th_tracker *tracker) {
+    if (tracker == nullptr) {
+        return {};
+    }
+    std::lock_guard<std::mutex> guard(tracker->lock);
+    return tracker->tracker->networkUse();
+}
+
 extern "C" th_status th_tracker_process_hands_bgr(th_tracker *tracker, const uint8_t *pixels, int width, int height,
                                                   size_t stride, th_hand *hands, int capacity, int *count,
                                                   char *error, size_t error_size) {

@@ -32,6 +32,7 @@ public:
     /// Crops `region` (upright, 224x224, border pixels replicated) straight into the model's input and maps the
     /// landmarks back to the frame. Allocates nothing.
     LandmarkResult run(const FrameImage &frame, const th_rect &region);
+    const NetworkUse &use() const { return model_.use(); }
 
 private:
     NeuralModel model_;

@@ -25,6 +25,7 @@ public:
     /// `tile`, only that square window of the frame is searched, at the larger scale it gives a small hand. The
     /// result lives until the next call.
     const std::vector<th_detection> &detect(const FrameImage &frame, float minScore, const th_tile *tile = nullptr);
+    const NetworkUse &use() const { return model_.use(); }
 
 private:
     NeuralModel model_;

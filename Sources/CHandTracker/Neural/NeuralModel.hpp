@@ -13,6 +13,12 @@
 
 namespace theremin {
 
+/// How often a network ran and the CPU its runs took on the calling thread (pool threads' work not included).
+struct NetworkUse {
+    long runs = 0;
+    double cpuSeconds = 0;
+};
+
 /// A graph file run by XNNPACK. Not thread-safe: one frame at a time (the tracker handle serializes calls).
 class NeuralModel {
 public:
@@ -39,6 +45,8 @@ public:
 
     /// Runs the network on the current inputs; throws TrackerFailure(TH_ERROR_PROCESSING) if XNNPACK fails.
     void run();
+    /// Every run() so far: the tracker's share of the process's CPU is judged against it (`--stats`).
+    const NetworkUse &use() const { return use_; }
 
     /// Throws TrackerFailure(model invalid) with `expectation` unless `condition` holds; for shape checks.
     void require(bool condition, const std::string &expectation) const;
@@ -55,6 +63,7 @@ private:
     std::vector<std::vector<float>> outputs_;
     pthreadpool_t pool_ = nullptr;
     xnn_runtime_t runtime_ = nullptr;
+    NetworkUse use_;
 };
 
 }  // namespace theremin

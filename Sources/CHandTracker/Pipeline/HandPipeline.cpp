@@ -132,6 +132,15 @@ HandSlots HandPipeline::processHands(const FrameImage &frame) {
     return result;
 }
 
+th_network_use HandPipeline::networkUse() const {
+    th_network_use use{};
+    use.landmark_runs = landmarks_.use().runs;
+    use.landmark_cpu_seconds = landmarks_.use().cpuSeconds;
+    use.palm_runs = palms_.use().runs;
+    use.palm_cpu_seconds = palms_.use().cpuSeconds;
+    return use;
+}
+
 bool HandPipeline::look(const FrameImage &frame, const th_rect &region, Found &found, float minPresence) {
     const LandmarkResult result = landmarks_.run(frame, region);
     if (result.presence < minPresence) {

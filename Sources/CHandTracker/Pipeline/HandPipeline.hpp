@@ -25,6 +25,7 @@ public:
     th_tracker_kind kind() const override { return TH_TRACKER_NEURAL; }
     HandSlots processHands(const FrameImage &frame) override;
     void reset() override;
+    th_network_use networkUse() const override;
 
 private:
     /// A hand found in the current frame.

@@ -23,6 +23,8 @@ public:
     virtual HandSlots processHands(const FrameImage &frame) = 0;
     /// Forgets any state carried from frame to frame.
     virtual void reset() = 0;
+    /// The networks' runs so far and their CPU (none for a tracker without networks).
+    virtual th_network_use networkUse() const { return {}; }
 };
 
 }  // namespace theremin

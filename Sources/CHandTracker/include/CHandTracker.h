@@ -140,6 +140,15 @@ typedef struct th_hand {
     int acquired;
 } th_hand;
 
+/** How often a tracker's networks ran and the CPU their runs took, since it was made (the runs that check the models
+ *  as they load included): what the rest of the process costs is judged against it. */
+typedef struct th_network_use {
+    long landmark_runs;
+    double landmark_cpu_seconds;
+    long palm_runs;
+    double palm_cpu_seconds;
+} th_network_use;
+
 /** Opaque tracker handle. */
 typedef struct th_tracker th_tracker;
 
@@ -175,6 +184,9 @@ typedef struct th_tracker th_tracker;
     /** Forgets the tracked hands, so the next frame starts with the palm detector (e.g. between unrelated \
      *  images). */ \
     X(void, th_tracker_reset, th_tracker *tracker) \
+    /** The tracker's network runs and their CPU so far (all zero for the classical tracker or NULL); waits for a \
+     *  frame being processed. */ \
+    X(th_network_use, th_tracker_network_use, th_tracker *tracker) \
     /** Processes one packed BGR24 frame (`height` rows of `stride` bytes, `stride` >= 3 * `width`) and writes \
      *  every slot into `hands` (room for `capacity`, at least the tracker's max_hands), absent slots with \
      *  present = 0; *count is set to max_hands (slots written). Returns TH_OK also when no hand is found. Which \

@@ -6,6 +6,13 @@ public protocol HandTracking: AnyObject {
     func hands(in frame: Frame) throws -> HandsFrame
     /// Forgets the hands followed so far, so nothing leaks between unrelated pictures (a folder of images).
     func forget()
+    /// The tracker's network runs so far and their CPU (nil without networks: a generated hand, the classical
+    /// tracker's image work).
+    var networkUse: NetworkUse? { get }
+}
+
+extension HandTracking {
+    public var networkUse: NetworkUse? { nil }
 }
 
 /// A tracking function as a `HandTracking`: a generated hand (the demo) or a test's script.

@@ -87,6 +87,14 @@ enum TrackerCalls {
         (try? api())?.th_tracker_reset(handle)
     }
 
+    static func networkUse(_ handle: OpaquePointer) -> NetworkUse {
+        guard let use = (try? api())?.th_tracker_network_use(handle) else {
+            return NetworkUse(landmarkRuns: 0, landmarkCPUSeconds: 0, palmRuns: 0, palmCPUSeconds: 0)
+        }
+        return NetworkUse(landmarkRuns: use.landmark_runs, landmarkCPUSeconds: use.landmark_cpu_seconds,
+                          palmRuns: use.palm_runs, palmCPUSeconds: use.palm_cpu_seconds)
+    }
+
     /// One frame through the tracker: every hand slot, absent ones included, each converted once into the
     /// session's hand type.
     static func track(_ frame: Frame, slots count: Int, with handle: OpaquePointer) throws(TrackerError) -> TrackedFrame {
