@@ -35,6 +35,8 @@ public struct LatencyStats: Sendable {
     public var staleFrames = 0
     /// The tracking rate chosen and why ("rate: …"), printed under the tracker's line.
     public var rateLine: String?
+    /// What the tracker's networks took beside the whole process ("networks: …"), printed last.
+    public var networkLine: String?
 
     public init() {}
 
@@ -79,6 +81,7 @@ public struct LatencyStats: Sendable {
         if staleFrames > 0 { line += "; \(staleFrames) of the dropped skipped as stale" }
         lines.append(line)
         if let rateLine { lines.append(rateLine) }
+        if let networkLine { lines.append(networkLine) }
         return lines.joined(separator: "\n")
     }
 }

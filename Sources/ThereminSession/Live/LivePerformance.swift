@@ -149,6 +149,8 @@ public struct LivePerformance {
         }
         var options = description.options
         options.stopAfterCalibration = description.calibrateOnly
+        let tracking = ports.tracking  // the tracker itself: what follows the performance may wrap it
+        options.networkUse = { tracking.networkUse }
         if !description.calibrateOnly, ports.output != nil { options.playAlong = description.playAlong }
         let session = LiveSession(loop: loop, renderer: mix.renderer, mixer: mix.mixer, output: ports.output,
                                   display: ports.display(), sound: description.sound, options: options)

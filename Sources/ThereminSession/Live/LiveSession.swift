@@ -30,6 +30,8 @@ public final class LiveSession {
         /// The score to play along with: its count-in starts with the sound (the backing's lead-in, in place of
         /// the start cue), the displays show it, and the run ends a second after its last note.
         public var playAlong: Score?
+        /// The tracker's network runs so far, for the statistics' yardstick line (nil: no networks).
+        public var networkUse: () -> NetworkUse? = { nil }
 
         public init() {}
     }
@@ -260,6 +262,8 @@ public final class LiveSession {
         copy.rateLine = loop.rateChoice.withLock { $0 }?.line
         copy.staleFrames = loop.staleFrameCount
         copy.damagedFrames = loop.damagedFrameCount
+        copy.networkLine = options.networkUse()?.line(trackedFrames: copy.trackedFrames,
+                                                      processCPUSeconds: ProcessCPU.seconds())
         return copy.report()
     }
 

@@ -64,6 +64,13 @@ final class LivePlayTests: BinaryTestCase {
             XCTAssertTrue(result.stderr.contains(stage), "stats name \(stage): \(result.stderr)")
         }
         XCTAssertTrue(result.stderr.contains("underrun(s)"), result.stderr)
+        // The networks' share: every frame had a landmark run at least, and the process took more than they did.
+        let networks = try XCTUnwrap(result.stderr.split(separator: "\n").last { $0.hasPrefix("networks: ") },
+                                     "the networks' line: \(result.stderr)")
+        let runs = Int(networks.split(separator: " ")[1]) ?? 0
+        XCTAssertGreaterThanOrEqual(runs, samples.samples.filter(\.present).count, String(networks))
+        let ratio = Double(networks.split(separator: " ").last { $0.hasSuffix("x") }?.dropLast() ?? "") ?? 0
+        XCTAssertGreaterThan(ratio, 1, "the whole process includes its networks: \(networks)")
 
         // The sound's pitch follows the recorded fingertip: after aligning the two time axes, the median error
         // between the measured pitch and 440 - 220 y is small.
