@@ -90,6 +90,11 @@ public final class HandTracker: @unchecked Sendable {
         TrackerCalls.reset(handle)
     }
 
+    /// How long a frame may take before looks that only refine a landing stop (0: no limit; CHandTracker.h).
+    public func setFrameBudget(_ seconds: Double) {
+        TrackerCalls.setFrameBudget(seconds, handle)
+    }
+
     /// The networks' runs since the tracker was made (the runs checking the models as they loaded included) and the
     /// CPU they took; nil for the classical tracker, which has none. Waits for a frame being tracked.
     public var networkUse: NetworkUse? {

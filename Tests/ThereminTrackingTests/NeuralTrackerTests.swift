@@ -134,6 +134,26 @@ final class NeuralTrackerTests: XCTestCase {
         XCTAssertGreaterThan(use.palmCPUSeconds, 0)
     }
 
+    /// A hand found afresh is looked at again until it settles; with a frame budget already spent, it is not, and the
+    /// frame costs one look (the next frame refines from there).
+    func testAFrameBudgetStopsTheLooksThatOnlyRefineALanding() throws {
+        func landmarkRuns(budget: Double?, _ path: String) throws -> Int {
+            let tracker = try HandTracker(models: try Fixtures.models(), options: TrackerOptions(mode: .video))
+            if let budget { tracker.setFrameBudget(budget) }
+            let before = try XCTUnwrap(tracker.networkUse).landmarkRuns
+            XCTAssertTrue(try tracker.track(try Fixtures.image(path)).primary.present, path)
+            return try XCTUnwrap(tracker.networkUse).landmarkRuns - before
+        }
+        var settled = false
+        for path in clearHands {
+            let free = try landmarkRuns(budget: nil, path)
+            XCTAssertEqual(try landmarkRuns(budget: 1e-9, path), 1, "no refining look past the budget: \(path)")
+            XCTAssertEqual(try landmarkRuns(budget: 10, path), free, "a budget not reached changes nothing: \(path)")
+            settled = settled || free > 1
+        }
+        XCTAssertTrue(settled, "some landing was refined without a budget")
+    }
+
     func testTheClassicalTrackerHasNoNetworks() throws {
         XCTAssertNil(try HandTracker(classicWithFaceCascade: nil).networkUse)
     }

@@ -4,6 +4,7 @@
 #include "CHandTrackerGraph.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -256,6 +257,14 @@ extern "C" th_network_use th_tracker_network_use(th_tracker *tracker) {
     }
     std::lock_guard<std::mutex> guard(tracker->lock);
     return tracker->tracker->networkUse();
+}
+
+extern "C" void th_tracker_set_frame_budget(th_tracker *tracker, double seconds) {
+    if (tracker == nullptr) {
+        return;
+    }
+    std::lock_guard<std::mutex> guard(tracker->lock);
+    tracker->tracker->setFrameBudget(seconds > 0 && std::isfinite(seconds) ? seconds : 0);
 }
 
 extern "C" th_status th_tracker_process_hands_bgr(th_tracker *tracker, const uint8_t *pixels, int width, int height,

@@ -88,6 +88,7 @@ void HandPipeline::reset() {
 }
 
 HandSlots HandPipeline::processHands(const FrameImage &frame) {
+    frameStart_ = std::chrono::steady_clock::now();
     const int maxHands = options_.max_hands;
     FoundSlots found;
     bool lost = false;
@@ -142,7 +143,9 @@ th_network_use HandPipeline::networkUse() const {
 }
 
 bool HandPipeline::look(const FrameImage &frame, const th_rect &region, Found &found, float minPresence) {
+    const auto start = std::chrono::steady_clock::now();
     const LandmarkResult result = landmarks_.run(frame, region);
+    lastLookSeconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (result.presence < minPresence) {
         return false;
     }
@@ -211,8 +214,16 @@ bool HandPipeline::lookWhereMoved(const FrameImage &frame, int slot, const th_re
     return look(frame, moved, found, options_.min_presence_confidence);
 }
 
+bool HandPipeline::lookWouldOverrun() const {
+    if (frameBudget_ <= 0) {
+        return false;
+    }
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - frameStart_).count();
+    return elapsed + lastLookSeconds_ > frameBudget_;
+}
+
 void HandPipeline::settle(const FrameImage &frame, Found &found, float minPresence) {
-    for (int again = 0; again < kSettleLooks; ++again) {
+    for (int again = 0; again < kSettleLooks && !lookWouldOverrun(); ++again) {
         Found centred;
         if (!look(frame, found.next, centred, minPresence)) {
             return;

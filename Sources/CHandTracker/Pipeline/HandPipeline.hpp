@@ -2,6 +2,7 @@
 // (re-)acquire a hand.
 #pragma once
 
+#include <chrono>
 #include <string>
 
 #include "Models/LandmarkModel.hpp"
@@ -26,6 +27,7 @@ public:
     HandSlots processHands(const FrameImage &frame) override;
     void reset() override;
     th_network_use networkUse() const override;
+    void setFrameBudget(double seconds) override { frameBudget_ = seconds; }
 
 private:
     /// A hand found in the current frame.
@@ -51,8 +53,11 @@ private:
     /// Looks in `region` shifted as far as the picture around the hand of `slot` moved since the last frame, when it
     /// leapt (MotionSearch).
     bool lookWhereMoved(const FrameImage &frame, int slot, const th_rect &region, Found &found);
-    /// Looks again at a hand the palm detector found, from its own landmarks, until its fingertip stops moving.
+    /// Looks again at a hand the palm detector found, from its own landmarks, until its fingertip stops moving, or
+    /// until one more look would take the frame past its budget (the next frame then refines from there).
     void settle(const FrameImage &frame, Found &found, float minPresence);
+    /// Whether one more look, as long as the last, would take this frame past its budget (never without one).
+    bool lookWouldOverrun() const;
     /// Whether the hand found lies far from the centre of the region it was looked for in.
     static bool movedFar(const Found &found, const FrameImage &frame);
     /// Drops the weaker of two tracked hands whose regions have converged on the same hand.
@@ -110,6 +115,11 @@ private:
     unsigned splitTurns_ = 0;
     /// Palm detector runs on the frame being processed.
     int detectorPasses_ = 0;
+    /// Seconds a frame may take before refining looks stop (0: no budget), when this frame began, and how long the
+    /// last look took.
+    double frameBudget_ = 0;
+    std::chrono::steady_clock::time_point frameStart_{};
+    double lastLookSeconds_ = 0;
 };
 
 }  // namespace theremin

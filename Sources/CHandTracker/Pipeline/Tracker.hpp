@@ -25,6 +25,8 @@ public:
     virtual void reset() = 0;
     /// The networks' runs so far and their CPU (none for a tracker without networks).
     virtual th_network_use networkUse() const { return {}; }
+    /// Sets how long a frame may take before looks that only refine a landing stop (0: no limit).
+    virtual void setFrameBudget(double) {}
 };
 
 }  // namespace theremin

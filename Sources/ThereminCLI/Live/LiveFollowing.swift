@@ -10,7 +10,9 @@ enum LiveFollowing {
         let midi = try settings.music.midiOut.map { try LiveMIDI(port: $0, settings: settings) }
         var followers = LiveFollowers()
         if let midi {
-            followers.tracking = { tracking in HandTrackingFunction(midi.observing { try tracking.hands(in: $0) }) }
+            followers.tracking = { tracking in
+                HandTrackingFunction(wrapping: tracking, midi.observing { try tracking.hands(in: $0) })
+            }
             followers.onControl = { midi.send($0) }
         }
         let osc = OSCOut.open(settings)

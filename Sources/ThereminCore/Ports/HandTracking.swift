@@ -9,10 +9,14 @@ public protocol HandTracking: AnyObject {
     /// The tracker's network runs so far and their CPU (nil without networks: a generated hand, the classical
     /// tracker's image work).
     var networkUse: NetworkUse? { get }
+    /// How long a frame may take before looks that only refine a landing stop (0: no limit). Live play gives the
+    /// tracked frame interval, so refining never costs the next frame on a slow machine.
+    func setFrameBudget(_ seconds: Double)
 }
 
 extension HandTracking {
     public var networkUse: NetworkUse? { nil }
+    public func setFrameBudget(_ seconds: Double) {}
 }
 
 /// A tracking function as a `HandTracking`: a generated hand (the demo) or a test's script.
@@ -20,13 +24,25 @@ public final class HandTrackingFunction: HandTracking {
     public typealias Body = (Frame) throws -> HandsFrame
     private let body: Body
     private let reset: () -> Void
+    private let inner: (any HandTracking)?
 
     /// - Parameter forget: called by `forget()` (nothing by default: a function remembers nothing).
     public init(forget: @escaping () -> Void = {}, _ body: @escaping Body) {
         self.body = body
         reset = forget
+        inner = nil
+    }
+
+    /// Wraps `inner` (to watch its hands): `body` finds the hands, through `inner`; forgetting, the frame budget and
+    /// the network use are `inner`'s.
+    public init(wrapping inner: any HandTracking, _ body: @escaping Body) {
+        self.body = body
+        reset = { inner.forget() }
+        self.inner = inner
     }
 
     public func hands(in frame: Frame) throws -> HandsFrame { try body(frame) }
     public func forget() { reset() }
+    public var networkUse: NetworkUse? { inner?.networkUse }
+    public func setFrameBudget(_ seconds: Double) { inner?.setFrameBudget(seconds) }
 }

@@ -203,12 +203,14 @@ public final class TrackingLoop: @unchecked Sendable {
     private func pace(_ frame: Frame, hands: HandsFrame, trackingTime: Double, at now: Double) {
         if policy == nil, let rate = source.nominalFrameRate, !source.offeredRates.isEmpty {
             policy = RatePolicy(cameraRate: rate, offeredRates: source.offeredRates, fixed: keepsFrameRate)
+            if let policy { tracker.setFrameBudget(policy.current.interval) }
         }
         guard var policy, hands.primary.present, !hands.primary.acquired else { return }
         let judged = policy.hasJudged
         if let decision = policy.note(cost: frame.preparation + trackingTime, at: now) {
             let granted = source.apply(decision.rate)
             policy.adopt(granted)
+            tracker.setFrameBudget(policy.current.interval)
             let reason = granted == decision.rate ? decision.reason : decision.reason + " (as \(granted))"
             rateChoice.withLock { $0 = RateChoice(rate: granted, reason: reason, decisions: ($0?.decisions ?? 0) + 1) }
         } else if !judged, policy.hasJudged, let reason = policy.keptReason {

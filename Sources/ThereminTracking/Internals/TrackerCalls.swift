@@ -87,6 +87,10 @@ enum TrackerCalls {
         (try? api())?.th_tracker_reset(handle)
     }
 
+    static func setFrameBudget(_ seconds: Double, _ handle: OpaquePointer) {
+        (try? api())?.th_tracker_set_frame_budget(handle, seconds)
+    }
+
     static func networkUse(_ handle: OpaquePointer) -> NetworkUse {
         guard let use = (try? api())?.th_tracker_network_use(handle) else {
             return NetworkUse(landmarkRuns: 0, landmarkCPUSeconds: 0, palmRuns: 0, palmCPUSeconds: 0)

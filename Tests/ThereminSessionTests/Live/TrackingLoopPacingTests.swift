@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 import ThereminCore
 import ThereminSession
@@ -16,9 +17,19 @@ final class TrackingLoopPacingTests: XCTestCase {
         }
     }
 
+    /// A tracker that notes each frame budget the loop gives it.
+    private final class BudgetedTracking: HandTracking {
+        let inner: HandTrackingFunction
+        let budgets = Mutex<[Double]>([])
+        init(_ inner: HandTrackingFunction) { self.inner = inner }
+        func hands(in frame: Frame) throws -> HandsFrame { try inner.hands(in: frame) }
+        func forget() {}
+        func setFrameBudget(_ seconds: Double) { budgets.withLock { $0.append(seconds) } }
+    }
+
     private func run(_ camera: SimulatedCamera, clock: ScriptedClock, keepsRate: Bool = false,
-                     cost: @escaping @Sendable (Frame) -> Double) -> TrackingLoop {
-        let loop = TrackingLoop(source: camera, tracker: tracking(clock, cost: cost), isTransient: { _ in false },
+                     tracker: (any HandTracking)? = nil, cost: @escaping @Sendable (Frame) -> Double) -> TrackingLoop {
+        let loop = TrackingLoop(source: camera, tracker: tracker ?? tracking(clock, cost: cost), isTransient: { _ in false },
                                 mapper: ControlMapper(), renderer: nil, recorder: nil,
                                 configuration: TrackingLoop.Configuration(keepsFrameRate: keepsRate), clock: clock)
         loop.start()
@@ -39,6 +50,18 @@ final class TrackingLoopPacingTests: XCTestCase {
         let tracked = loop.snapshot.withLock { $0.trackedFrames }
         XCTAssertGreaterThan(tracked, 290, "10 s at 30 fps and the first 2 s")
         XCTAssertLessThan(loop.droppedFrames, 60, "frames dropped only before the switch")
+    }
+
+    /// The tracker's frame budget is the tracked frame interval: the camera's at first, the chosen rate's after.
+    func testTheTrackerIsGivenTheIntervalOfTheRateInForce() {
+        let clock = ScriptedClock()
+        let camera = SimulatedCamera(clock: clock, rate: 60, offered: [60, 30], seconds: 6)
+        let tracker = BudgetedTracking(tracking(clock) { _ in 0.024 })
+        _ = run(camera, clock: clock, tracker: tracker) { _ in 0 }
+        let budgets = tracker.budgets.withLock { $0 }
+        XCTAssertEqual(budgets.count, 2, "\(budgets)")
+        XCTAssertEqual(budgets.first ?? 0, 1.0 / 60, accuracy: 1e-9)
+        XCTAssertEqual(budgets.last ?? 0, 1.0 / 30, accuracy: 1e-9)
     }
 
     func testACameraThatKeepsItsRateIsTrackedEverySecondFrame() {
