@@ -189,7 +189,8 @@ typedef struct th_tracker th_tracker;
     X(th_network_use, th_tracker_network_use, th_tracker *tracker) \
     /** Sets how long a frame may take, in seconds, before the looks that only refine where a hand found afresh \
      *  landed stop: one is not started when, as long as the last look, it would end past the budget, and the next \
-     *  frame refines from there. A live tracker gives the frame interval, so refining never costs the next frame. \
+     *  frame refines from there. Live play gives one and a half frame intervals (the frame after a late one waits \
+     *  and is kept; one past two intervals would be lost), so refining never costs the next frame. \
      *  0 (the default) sets no limit: a file is tracked the same on any machine. Ignored by the classical tracker. */ \
     X(void, th_tracker_set_frame_budget, th_tracker *tracker, double seconds) \
     /** Processes one packed BGR24 frame (`height` rows of `stride` bytes, `stride` >= 3 * `width`) and writes \

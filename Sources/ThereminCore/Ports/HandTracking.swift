@@ -9,8 +9,8 @@ public protocol HandTracking: AnyObject {
     /// The tracker's network runs so far and their CPU (nil without networks: a generated hand, the classical
     /// tracker's image work).
     var networkUse: NetworkUse? { get }
-    /// How long a frame may take before looks that only refine a landing stop (0: no limit). Live play gives the
-    /// tracked frame interval, so refining never costs the next frame on a slow machine.
+    /// How long a frame may take before looks that only refine a landing stop (0: no limit). Live play gives one and
+    /// a half tracked frame intervals, so refining never costs the next frame on a slow machine.
     func setFrameBudget(_ seconds: Double)
 }
 

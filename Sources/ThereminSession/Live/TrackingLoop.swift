@@ -203,14 +203,14 @@ public final class TrackingLoop: @unchecked Sendable {
     private func pace(_ frame: Frame, hands: HandsFrame, trackingTime: Double, at now: Double) {
         if policy == nil, let rate = source.nominalFrameRate, !source.offeredRates.isEmpty {
             policy = RatePolicy(cameraRate: rate, offeredRates: source.offeredRates, fixed: keepsFrameRate)
-            if let policy { tracker.setFrameBudget(policy.current.interval) }
+            if let policy { tracker.setFrameBudget(Self.frameBudget(policy.current)) }
         }
         guard var policy, hands.primary.present, !hands.primary.acquired else { return }
         let judged = policy.hasJudged
         if let decision = policy.note(cost: frame.preparation + trackingTime, at: now) {
             let granted = source.apply(decision.rate)
             policy.adopt(granted)
-            tracker.setFrameBudget(policy.current.interval)
+            tracker.setFrameBudget(Self.frameBudget(policy.current))
             let reason = granted == decision.rate ? decision.reason : decision.reason + " (as \(granted))"
             rateChoice.withLock { $0 = RateChoice(rate: granted, reason: reason, decisions: ($0?.decisions ?? 0) + 1) }
         } else if !judged, policy.hasJudged, let reason = policy.keptReason {
@@ -220,6 +220,10 @@ public final class TrackingLoop: @unchecked Sendable {
         }
         self.policy = policy
     }
+
+    /// How long a frame may take before the tracker stops refining a landing: one and a half intervals. A frame
+    /// that overruns its interval leaves the next waiting, tracked late but kept; one that overruns two loses it.
+    static func frameBudget(_ rate: TrackingRate) -> Double { 1.5 * rate.interval }
 
     private func process(_ frame: Frame) {
         // Cameras stamp frames with the monotonic clock, and so does PacedFrameSource for a file played live.
