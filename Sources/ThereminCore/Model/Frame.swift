@@ -5,7 +5,7 @@
 public struct Frame: Sendable {
     public var width: Int
     public var height: Int
-    /// Bytes per row; at least `width * layout.bytesPerPixel`.
+    /// Bytes per row; at least `width * 3` (BGR24) or `width * 2` (YUYV).
     public var bytesPerRow: Int
     /// The pixels, `bytesPerRow * height` bytes in `layout`, in the camera's (unmirrored) orientation.
     public var pixels: [UInt8]

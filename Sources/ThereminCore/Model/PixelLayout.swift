@@ -2,18 +2,9 @@
 public enum PixelLayout: Sendable, Equatable {
     /// Packed BGR24: three bytes a pixel.
     case bgr24
-    /// YUYV 4:2:2 as the camera sent it: two bytes a pixel, each pair sharing its Cb and Cr. Handed on unconverted,
-    /// the tracker reads only the crops it looks at and the preview converts only the frames it shows, where
-    /// converting every frame whole cost the capture thread more than all the tracker's own work but the networks.
+    /// YUYV 4:2:2 as the camera sent it: two bytes a pixel, each pair sharing its Cb and Cr. The tracker reads only
+    /// the crops it samples and the preview converts only the frames it shows (docs/decisions.md, Capture).
     case yuyv(YCbCrEncoding)
-
-    /// Bytes one pixel takes in a row.
-    public var bytesPerPixel: Int {
-        switch self {
-        case .bgr24: 3
-        case .yuyv: 2
-        }
-    }
 }
 
 /// The Y'CbCr matrix and range a camera declares for its YUYV (V4L2's encoding and quantization fields).
