@@ -153,7 +153,9 @@ public final class JACKServer: @unchecked Sendable {
         }
         let result = try ProcessRunner.run(path, arguments, environment: clientEnvironment)
         guard result.status == 0 else {
-            throw JACKServerError(description: "\(program) \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderr)")
+            let server = daemon?.isRunning == true ? "jackd's log ends" : "jackd has exited; its log ends"
+            throw JACKServerError(description: "\(program) \(arguments.joined(separator: " ")) failed (\(result.status)): "
+                + "\(result.stderr); \(server): \(logTail().debugDescription)")
         }
         return result.stdout
     }
