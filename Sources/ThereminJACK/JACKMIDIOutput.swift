@@ -1,8 +1,13 @@
 import Synchronization
 import ThereminCore
 
-/// `--midi-out jack:`: a JACK client `theremin-midi` with a MIDI port `midi_out`, sending the same messages the ALSA
-/// sequencer path sends, each at its frame in the cycle.
+/// `--midi-out jack:`: a MIDI port `midi_out` sending the same messages the ALSA sequencer path sends, each at its
+/// frame in the cycle: on theremin's JACK client when the sound plays through JACK (`JACKOutput.addMIDIOutput`), else
+/// on a client of its own, `theremin-midi`.
+///
+/// One client a process, because libjack keeps one table of other clients' wake-ups for the whole process: with two
+/// clients in it, a patchbay's short-lived client (`jack_lsp`) could leave one of theirs waiting on a stale wake-up
+/// and stall the server's whole graph (docs/decisions.md).
 ///
 /// `send` (the tracking thread, or the replay's main loop) stamps each message with JACK's clock and queues it in a
 /// lock-free ring. A live message goes out where the sound of its control starts: the audio output applies a control
@@ -11,49 +16,54 @@ import ThereminCore
 /// comes with its frame (`send(_:atFrame:)`). With a capture time (`send(_:capturedAt:)`), the callback also records
 /// the message's age at its frame: motion to MIDI out.
 public final class JACKMIDIOutput: MIDISink, @unchecked Sendable {
-    public let request: JACKRequest
-    private let client: JACKClient
-    private let port: JACKPort
+    /// The client that carries the port: one of its own (closed with this), or the audio output's.
+    private enum Host {
+        case own(JACKClient)
+        case audio
+    }
+
+    private let host: Host
+    private let serverLabel: String
     private let cycle: JACKMIDICycle
+    /// `theremin-midi:midi_out`, or `theremin:midi_out` on the audio output's client.
+    public let portName: String
     /// Ages at the frame (seconds), for the main thread (`--stats`).
     public var ages: SPSCRing<Double> { cycle.ages }
 
-    /// Opens the client, registers `midi_out`, activates it and connects it where `request.connection` says (MIDI
-    /// has no physical default: `.physicalPlayback` connects nothing).
+    /// Opens a client of its own, registers `midi_out`, activates it and connects it where `request.connection`
+    /// says (MIDI has no physical default: `.physicalPlayback` connects nothing).
     /// - Throws: `JACKError` when no server runs, a named port does not exist, or connecting fails.
     public init(request: JACKRequest) throws(JACKError) {
-        self.request = request
         let client = try JACKClient(name: request.clientName, server: request.server)
-        port = try client.registerOutput("midi_out", midi: true)
-        var destinations: [String] = []
-        if case .ports(let names) = request.connection {
-            for name in names {
-                if name.contains(":") {
-                    guard client.portExists(name) else { throw JACKError(server: client.label, problem: .noSuchPort(name)) }
-                    destinations.append(name)
-                } else {
-                    let inputs = client.ports(matching: "^" + JACKOutput.escaped(name) + ":", midi: true)
-                    guard let first = inputs.first else { throw JACKError(server: client.label, problem: .noSuchPort(name)) }
-                    destinations.append(first)
-                }
-            }
-        }
+        let port = try client.registerOutput("midi_out", midi: true)
+        let destinations = try JACKOutput.destinations(of: request.connection, on: client, midi: true)
         cycle = JACKMIDICycle(port: port)
         client.setEvents(cycle)
-        self.client = client
         do {
             try client.activate()
             for destination in destinations { try client.connect(port, to: destination) }
+            cycle.connected.store(true, ordering: .releasing)
         } catch {
             client.close()
             throw error
         }
+        host = .own(client)
+        serverLabel = client.label
+        portName = client.fullName(of: port)
     }
 
-    deinit { client.close() }
+    /// The port on the audio output's client, `cycle` written by its process callback.
+    init(cycle: JACKMIDICycle, portName: String, serverLabel: String) {
+        host = .audio
+        self.cycle = cycle
+        self.portName = portName
+        self.serverLabel = serverLabel
+    }
 
-    /// `theremin-midi:midi_out`.
-    public var portName: String { client.fullName(of: port) }
+    deinit {
+        if case .own(let client) = host { client.close() }
+    }
+
     /// Messages the ring or JACK's buffer had no room for (a stalled server).
     public var droppedMessages: Int { cycle.dropped.load(ordering: .relaxed) }
     /// Messages written into JACK's buffers so far.
@@ -86,7 +96,14 @@ public final class JACKMIDIOutput: MIDISink, @unchecked Sendable {
     }
 
     private func queue(_ message: MIDIMessage, micros: UInt64, frame: UInt32?, captured: UInt64) throws {
-        if cycle.gone.load(ordering: .relaxed) { throw JACKError(server: client.label, problem: .lost) }
+        if cycle.gone.load(ordering: .relaxed) {
+            // On the audio output's client, the output reconnects: messages meanwhile are dropped, not kept for later.
+            guard case .own = host else {
+                cycle.dropped.add(1, ordering: .relaxed)
+                return
+            }
+            throw JACKError(server: serverLabel, problem: .lost)
+        }
         let bytes = message.bytes
         let event = JACKMIDICycle.Event(status: bytes[0], data1: bytes.count > 1 ? bytes[1] : 0,
                                         data2: bytes.count > 2 ? bytes[2] : 0, count: UInt8(bytes.count),
@@ -109,10 +126,14 @@ final class JACKMIDICycle: JACKClientEvents, @unchecked Sendable {
         var placed: Bool
     }
 
-    let port: JACKPort
+    /// Set before the client carrying it is activated (again, after a reconnection); read by the process thread.
+    var port: JACKPort
     let queue = SPSCRing<Event>(capacity: 4_096)
     let ages = SPSCRing<Double>(capacity: 8_192)
     let gone = Atomic<Bool>(false)
+    /// Whether the port is connected where it was asked to be: until then the messages wait in the ring (a set-up
+    /// sent before the client was active would otherwise go out of a port nobody listens to yet).
+    let connected = Atomic<Bool>(false)
     let dropped = Atomic<Int>(0)
     let written = Atomic<Int>(0)
     let cycles = Atomic<Int>(0)
@@ -121,10 +142,20 @@ final class JACKMIDICycle: JACKClientEvents, @unchecked Sendable {
 
     init(port: JACKPort) { self.port = port }
 
+    /// Forgets what was queued for a server that went away, and takes the new client's port. Only while no process
+    /// thread runs (the old client closed, the new one not yet active): this thread is then the ring's consumer.
+    func restart(on port: JACKPort) {
+        self.port = port
+        held = nil
+        while queue.pop() != nil {}
+        connected.store(false, ordering: .relaxed)
+        gone.store(false, ordering: .relaxed)
+    }
+
     /// Writes the messages due in this cycle at their frames. Render contract: no allocation, locks, I/O or logging.
     func process(_ cycle: JACKCycle) {
         cycles.add(1, ordering: .relaxed)
-        guard let buffer = cycle.clearedMIDIBuffer(port) else { return }
+        guard let buffer = cycle.clearedMIDIBuffer(port), connected.load(ordering: .acquiring) else { return }
         let first = cycle.firstFrame
         let frames = cycle.frames
         var lastOffset = 0

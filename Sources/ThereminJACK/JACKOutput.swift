@@ -23,6 +23,9 @@ public final class JACKOutput: RateFollowingOutput, @unchecked Sendable {
     /// Frames played of the newest mix when it was made (the frames before it were the old mix's).
     private var remadeAtFrame = 0
     private let destinations: [String]
+    /// `midi_out` on this client (`addMIDIOutput`): what the process callback writes, and where the port goes.
+    private var midiCycle: JACKMIDICycle?
+    private var midiDestinations: [String] = []
 
     private let period = Atomic<Int>(0)
     private let stopAtFrame = Atomic<Int>(Int.max)
@@ -97,6 +100,21 @@ public final class JACKOutput: RateFollowingOutput, @unchecked Sendable {
         return first &+ (UInt32(truncatingIfNeeded: mixFrame) &- position)
     }
 
+    /// Registers `midi_out` on this client, written by its process callback, connected with the audio ports where
+    /// `connection` says: JACK MIDI beside JACK sound in one client (see `JACKMIDIOutput`). Before `start` only.
+    /// - Throws: `JACKError` when the server is gone, a named port does not exist, or the output already started.
+    public func addMIDIOutput(connection: JACKRequest.Connection) throws(JACKError) -> JACKMIDIOutput {
+        guard let client, !started, midiCycle == nil else {
+            throw JACKError(server: request.serverLabel, problem: .refused("a MIDI port once the sound has started"))
+        }
+        let destinations = try JACKOutput.destinations(of: connection, on: client, midi: true)
+        let port = try client.registerOutput("midi_out", midi: true)
+        let cycle = JACKMIDICycle(port: port)
+        midiDestinations = destinations
+        midiCycle = cycle
+        return JACKMIDIOutput(cycle: cycle, portName: client.fullName(of: port), serverLabel: client.label)
+    }
+
     /// Whether the server is away now (the output waits for it).
     public var isDisconnected: Bool { serverGone.load(ordering: .relaxed) }
 
@@ -144,6 +162,10 @@ public final class JACKOutput: RateFollowingOutput, @unchecked Sendable {
         guard let ports else { return }
         for (index, port) in [ports.left, ports.right].enumerated() where !destinations.isEmpty {
             try client.connect(port, to: destinations[min(index, destinations.count - 1)])
+        }
+        if let midiCycle {
+            for destination in midiDestinations { try client.connect(midiCycle.port, to: destination) }
+            midiCycle.connected.store(true, ordering: .releasing)
         }
     }
 
@@ -214,7 +236,8 @@ public final class JACKOutput: RateFollowingOutput, @unchecked Sendable {
         request.notice?("JACK server '\(request.serverLabel)' went away: silent until it is back")
         while stopAtFrame.load(ordering: .relaxed) == Int.max && !mixFinished {
             if let client = try? JACKClient(name: request.clientName, server: request.server),
-               let left = try? client.registerOutput("out_1"), let right = try? client.registerOutput("out_2") {
+               let left = try? client.registerOutput("out_1"), let right = try? client.registerOutput("out_2"),
+               registerMIDIAgain(on: client) {
                 ports = (left, right)
                 period.store(client.bufferFrames, ordering: .relaxed)
                 serverRate.store(client.sampleRate, ordering: .relaxed)
@@ -233,9 +256,20 @@ public final class JACKOutput: RateFollowingOutput, @unchecked Sendable {
     }
 }
 
+extension JACKOutput {
+    /// On a reconnected client: `midi_out` registered again and handed to the MIDI cycle; true when there is none.
+    private func registerMIDIAgain(on client: JACKClient) -> Bool {
+        guard let midiCycle else { return true }
+        guard let port = try? client.registerOutput("midi_out", midi: true) else { return false }
+        midiCycle.restart(on: port)
+        return true
+    }
+}
+
 extension JACKOutput: JACKClientEvents {
     /// Renders one cycle into the port buffers. Render contract: no allocation, locks, I/O or logging.
     func process(_ cycle: JACKCycle) {
+        midiCycle?.process(cycle)
         guard let ports, let left = cycle.audioBuffer(ports.left), let right = cycle.audioBuffer(ports.right) else { return }
         let frames = cycle.frames
         let position = written.load(ordering: .relaxed)
@@ -271,5 +305,8 @@ extension JACKOutput: JACKClientEvents {
     func bufferSizeChanged(to frames: Int) { period.store(frames, ordering: .relaxed) }
     func sampleRateChanged(to rate: Int) { serverRate.store(rate, ordering: .relaxed) }
     func xrun() { underrunCount.add(1, ordering: .relaxed) }
-    func serverShutDown() { serverGone.store(true, ordering: .relaxed) }
+    func serverShutDown() {
+        midiCycle?.gone.store(true, ordering: .relaxed)
+        serverGone.store(true, ordering: .relaxed)
+    }
 }

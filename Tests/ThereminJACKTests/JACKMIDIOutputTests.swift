@@ -6,7 +6,7 @@ import ThereminTestSupport
 
 /// JACK MIDI out against a real jackd2 and JACK MIDI receivers (`jack_midi_dump`, a recorder client): the messages
 /// arrive as sent, each at the start of the first cycle after it was sent, where the audio output applies the control
-/// sent with it, so a note-on lands at the frame its sound starts.
+/// sent with it (its port on the audio output's client), so a note-on lands at the frame its sound starts.
 final class JACKMIDIOutputTests: XCTestCase {
     func testMessagesGoAtTheStartOfTheCycleAfterTheyWereSent() throws {
         let server = try JACKServer.startOrSkip(periodFrames: 1_024)
@@ -49,8 +49,8 @@ final class JACKMIDIOutputTests: XCTestCase {
         let recorder = try JACKFrameRecorder(server: server.name)
         defer { recorder.close() }
         let audio = try JACKOutput(request: JACKRequest(server: server.name, connection: .ports(["recorder:audio_in"])))
-        let midi = try JACKMIDIOutput(request: JACKRequest(server: server.name, clientName: "theremin-midi",
-                                                           connection: .ports(["recorder:midi_in"])))
+        let midi = try audio.addMIDIOutput(connection: .ports(["recorder:midi_in"]))
+        XCTAssertEqual(midi.portName, "theremin:midi_out", "MIDI on the sound's own client")
         let renderer = LiveRenderer(engine: SynthEngine(sampleRate: Double(audio.sampleRate), voice: VoiceSettings()))
         audio.start(renderer)
         defer { try? audio.stop(afterFrames: 0) }

@@ -118,12 +118,43 @@ final class JACKOutputTests: XCTestCase {
         XCTAssertFalse(output.isFinished, "the output waits for the server; it does not end the run")
 
         try server.launch()
-        XCTAssertTrue(server.wait(timeout: 15) { log.lines.withLock { $0.contains { $0.contains("is back") } } },
+        XCTAssertTrue(server.wait(timeout: 15) { log.lines.withLock { $0.contains { $0.contains("is back: playing") } } },
                       "reconnected: \(log.lines.withLock { $0 })")
         XCTAssertTrue(server.wait(timeout: 10) { (try? server.connections())?["theremin:out_1"] == ["system:playback_1"] })
         let pitch = try XCTUnwrap(try heardPitch("theremin:out_1"), "nothing heard after reconnecting")
         XCTAssertLessThan(abs(SignalMeasurements.cents(pitch, 440)), 2, "heard \(pitch) Hz")
         XCTAssertEqual(log.lines.withLock { $0.count }, 2, "one line each way: \(log.lines.withLock { $0 })")
+    }
+
+    /// JACK MIDI beside JACK sound is one client (two in one process can stall the graph: see `JACKMIDIOutput`): its
+    /// port comes back with the sound when the server does, and what was sent while it was away is dropped, not
+    /// thrown and not kept for later.
+    func testTheMIDIPortIsTheSoundsClientsAndComesBackWithIt() throws {
+        let server = try XCTUnwrap(server)
+        let log = NoticeLog()
+        let output = try JACKOutput(request: request(notices: log))
+        let midi = try output.addMIDIOutput(connection: .none)
+        output.start(steadyNote(440, rate: output.sampleRate))
+        defer { try? output.stop(afterFrames: 0) }
+        XCTAssertEqual(midi.portName, "theremin:midi_out")
+        let ports = try server.ports()
+        XCTAssertTrue(ports.contains("theremin:midi_out") && !ports.contains { $0.hasPrefix("theremin-midi:") }, "\(ports)")
+        try midi.send(.noteOn(channel: 0, note: 69, velocity: 100))
+        XCTAssertTrue(server.wait(timeout: 10) { midi.messagesWritten == 1 }, "written before the server goes")
+
+        server.kill()
+        XCTAssertTrue(waitUntil(timeout: 10, every: 0.05) { output.isDisconnected })
+        XCTAssertNoThrow(try midi.send(.pitchBend(channel: 0, value: 9_000)), "the sound waits for the server, so MIDI does")
+        XCTAssertEqual(midi.droppedMessages, 1, "dropped while the server is away")
+
+        try server.launch()
+        XCTAssertTrue(server.wait(timeout: 15) { log.lines.withLock { $0.contains { $0.contains("is back: playing") } } },
+                      "reconnected: \(log.lines.withLock { $0 })")
+        let back = try server.ports()
+        XCTAssertTrue(back.contains("theremin:midi_out"), "the port is back: \(back)")
+        try midi.send(.noteOff(channel: 0, note: 69, velocity: 0))
+        XCTAssertTrue(server.wait(timeout: 10) { midi.messagesWritten == 2 }, "written again: \(midi.messagesWritten)")
+        XCTAssertEqual(midi.droppedMessages, 1)
     }
 
     func testWithoutAWayToRemakeTheMixAServerAtAnotherRateLeavesItSilent() throws {

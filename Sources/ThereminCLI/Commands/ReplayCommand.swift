@@ -29,10 +29,17 @@ struct ReplayCommand {
 
     /// Plays on the sound card through the session's replay loop, with MIDI and OSC following the sound.
     private func play(_ trace: Trace) throws -> Outcome {
-        // Connect MIDI first: a wrong port is an input error, reported before any sound.
-        let sequencer = try settings.music.midiOut.map { try MIDIOutputChoice.open($0, settings: settings) }
+        // A wrong MIDI port is an input error, reported before the sound device opens; JACK MIDI beside JACK sound
+        // goes on the sound's client, so it is connected just after it, still before any sound.
+        let onSound = MIDIOutputChoice.goesOnSoundClient(settings)
+        var sequencer = onSound ? nil : try settings.music.midiOut.map {
+            try MIDIOutputChoice.open($0, settings: settings, sound: nil)
+        }
         let opened = try settings.openSoundOutput()
         let output = opened.output
+        if onSound {
+            sequencer = try settings.music.midiOut.map { try MIDIOutputChoice.open($0, settings: settings, sound: output) }
+        }
         if settings.verbose { Output.err("audio: \(opened.name): \(opened.details)\n") }
         let render = try RenderSetup(sound: settings.sound, sampleRate: output.sampleRate,
                                      files: BackingTrackLoader.self).performance(of: trace)

@@ -5,9 +5,10 @@ import ThereminSession
 /// slide) and sends each control; OSC sends each control with its hands; both finish when the loop stops, and MIDI
 /// then says what failed and, with `--stats`, how old its messages were.
 enum LiveFollowing {
-    /// Connects MIDI (a wrong port is an input error) and opens OSC (a bad address is one line and no OSC).
-    static func connect(_ settings: Settings) throws -> LiveFollowers {
-        let midi = try settings.music.midiOut.map { try LiveMIDI(port: $0, settings: settings) }
+    /// Connects MIDI (a wrong port is an input error; JACK MIDI goes on `sound`'s client when it is JACK's) and opens
+    /// OSC (a bad address is one line and no OSC).
+    static func connect(_ settings: Settings, sound: (any SoundOutput)?) throws -> LiveFollowers {
+        let midi = try settings.music.midiOut.map { try LiveMIDI(port: $0, settings: settings, sound: sound) }
         var followers = LiveFollowers()
         if let midi {
             followers.tracking = { tracking in

@@ -18,10 +18,11 @@ final class LiveMIDI: @unchecked Sendable {
     private var reported = false
     private var ages: [Double] = []
 
-    /// Connects to `port` and sends the setup (pitch-bend range, MPE zone).
+    /// Connects to `port` (JACK MIDI on `sound`'s client when it is JACK's) and sends the setup (pitch-bend range,
+    /// MPE zone).
     /// - Throws: the sequencer's error when the port does not exist or cannot be reached.
-    convenience init(port: String, settings: Settings) throws {
-        try self.init(sink: MIDIOutputChoice.open(port, settings: settings), settings: settings.music.midi,
+    convenience init(port: String, settings: Settings, sound: (any SoundOutput)?) throws {
+        try self.init(sink: MIDIOutputChoice.open(port, settings: settings, sound: sound), settings: settings.music.midi,
                       handMode: settings.music.handMode)
     }
 

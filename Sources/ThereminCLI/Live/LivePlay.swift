@@ -34,7 +34,7 @@ struct LivePlay {
         var ports = LivePerformance.Ports(source: source, tracking: tracking, isTransient: isTransient, output: output,
                                           sampleRate: settings.sampleRate, backingFiles: BackingTrackLoader.self,
                                           scheduler: RealtimeThreads(audioPriority: opened?.renderPriority), display: { DisplayFactory.make(settings) })
-        ports.followers = { try LiveFollowing.connect(settings) }
+        ports.followers = { try LiveFollowing.connect(settings, sound: output) }
         ports.willRun = { SignalWatch.install() }
         var take: String?
         ports.tookName = { take = $0 }

@@ -74,7 +74,7 @@ extension Options {
 
     // MARK: MIDI
     static let midiOut = Option<String>("--midi-out", value: "PORT",
-                                        help: "also send the performance to an ALSA sequencer port (CLIENT:PORT or client name; see `aconnect -o`), or as JACK MIDI: jack: (port theremin-midi:midi_out, for a patchbay) or jack:PORT to connect it",
+                                        help: "also send the performance to an ALSA sequencer port (CLIENT:PORT or client name; see `aconnect -o`), or as JACK MIDI: jack: (port theremin:midi_out with --audio jack, else theremin-midi:midi_out, for a patchbay) or jack:PORT to connect it",
                                         group: .midi, inPresets: false) { port in
         guard !port.isEmpty else { throw UsageError("--midi-out needs a port, e.g. 128:0 (see `aconnect -o`)", options: ["--midi-out"]) }
         return port

@@ -90,9 +90,9 @@ final class JACKPlayTests: BinaryTestCase {
         }
     }
 
-    /// Live play from the fake camera as a JACK client with JACK MIDI: the sound at theremin:out_1 follows the
-    /// recorded fingertip, the tracking and capture threads stay under JACK's process thread, and `--stats` gives
-    /// each MIDI message's age at its frame.
+    /// Live play from the fake camera as a JACK client with JACK MIDI (`theremin:midi_out`): the sound at
+    /// theremin:out_1 follows the recorded fingertip while `jack_lsp` comes and goes (a patchbay polling), the tracking
+    /// and capture threads stay under JACK's process thread, and `--stats` gives each MIDI message's age at its frame.
     func testLivePlayThroughJACKFollowsTheHandAndKeepsItsThreadsUnderJACKs() throws {
         let server = try XCTUnwrap(server)
         var options = FakeCamera.Options()
@@ -104,7 +104,12 @@ final class JACKPlayTests: BinaryTestCase {
             "--camera", camera.devicePath, "--audio", "jack", "--midi-out", "jack:", "--record", take, "--stats",
             "--no-preview", "--volume", "1", "-v",
         ], environment: server.clientEnvironment.merging(["XDG_CONFIG_HOME": directory.path]) { $1 })
-        XCTAssertTrue(server.wait(timeout: 30) { (try? server.ports())?.contains("theremin:out_1") == true })
+        XCTAssertTrue(server.wait(timeout: 30) {
+            let ports = (try? server.ports()) ?? []
+            return ports.contains("theremin:out_1") && ports.contains("theremin:midi_out")
+        }, "the sound's ports and JACK MIDI's on one client")
+        let ports = try server.ports()
+        XCTAssertFalse(ports.contains { $0.hasPrefix("theremin-midi:") }, "not a second client in the process: \(ports)")
         XCTAssertTrue(waitForRecording(named: "live.csv", lines: 30, timeout: 30), "a second of frames recorded")
         let heard = try server.record("theremin:out_1", seconds: 2)
         running.signal(SIGINT)
