@@ -8,6 +8,8 @@ public final class JACKServer: @unchecked Sendable {
     public private(set) var periodFrames: Int
     private let directory: URL
     private var daemon: Daemon?
+    /// Killed and not started again: its entry in the machine's JACK registry is still taken.
+    private var killedWithoutRestart = false
 
     /// The programs the JACK tests need, with the Debian package that brings each.
     static let requiredPrograms: [(program: String, package: String)] = [
@@ -45,6 +47,39 @@ public final class JACKServer: @unchecked Sendable {
     /// behind, which is the machine's doing, not the client's.
     /// - Parameter rate: start at this rate instead (as a server restarted with other settings).
     public func launch(timeout: Double = 30, rate: Int? = nil) throws {
+        do {
+            try launchOnce(timeout: timeout, rate: rate)
+        } catch is JACKRegistryFull {
+            try JACKServer.clearStaleRegistry()
+            try launchOnce(timeout: timeout, rate: rate)
+        }
+        killedWithoutRestart = false
+    }
+
+    /// jackd keeps at most 8 servers in one registry for the machine (`/dev/shm/jack-shm-registry`) and frees an
+    /// entry only when a server of the same name starts: servers killed and never started again (a test process
+    /// killed mid-run) fill it, and then no jackd starts at all. With no jackd running, every entry is stale, and the
+    /// registry is removed (jackd makes it anew).
+    /// - Throws: `JACKServerError` when a jackd runs (its entry is live: nothing is removed).
+    static func clearStaleRegistry() throws {
+        let running = runningDaemons()
+        guard running.isEmpty else {
+            throw JACKServerError(description: "jackd: too many servers registered on this machine and \(running.count) "
+                + "jackd running: stop them, or remove /dev/shm/jack-shm-registry once none runs")
+        }
+        try? FileManager.default.removeItem(atPath: "/dev/shm/jack-shm-registry")
+    }
+
+    /// The process ids of the jackd processes running on this machine (any user's, any server's).
+    public static func runningDaemons() -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+            guard let pid = Int32(entry), let comm = try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8),
+                  comm.trimmingCharacters(in: .whitespacesAndNewlines) == "jackd" else { return nil }
+            return pid
+        }
+    }
+
+    private func launchOnce(timeout: Double, rate: Int?) throws {
         if let rate { sampleRate = rate }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
@@ -60,6 +95,8 @@ public final class JACKServer: @unchecked Sendable {
             (try? self.ports())?.contains("system:playback_1") == true
         }) {
             started.stop()
+            daemon = nil
+            if started.logContains("Too many servers already active") { throw JACKRegistryFull() }
             throw JACKServerError(description: problem)
         }
     }
@@ -70,9 +107,13 @@ public final class JACKServer: @unchecked Sendable {
         Glibc.kill(daemon.processIdentifier, SIGKILL)
         daemon.stop()
         self.daemon = nil
+        killedWithoutRestart = true
     }
 
+    /// Stops the server; one killed and not started again is started and stopped once more, which frees its entry in
+    /// the machine's JACK registry (see `clearStaleRegistry`).
     public func stop() {
+        if daemon == nil && killedWithoutRestart { try? launch(timeout: 10) }
         daemon?.stop()
         daemon = nil
     }
@@ -165,6 +206,9 @@ public final class JACKServer: @unchecked Sendable {
 public struct JACKUnavailable: Error, CustomStringConvertible {
     public let description: String
 }
+
+/// jackd refused to start: the machine's JACK registry has no free entry.
+struct JACKRegistryFull: Error {}
 
 /// The private JACK server did not start or a JACK tool failed.
 public struct JACKServerError: Error, CustomStringConvertible {
