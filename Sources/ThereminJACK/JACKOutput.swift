@@ -164,7 +164,14 @@ public final class JACKOutput: RateFollowingOutput, @unchecked Sendable {
             try client.connect(port, to: destinations[min(index, destinations.count - 1)])
         }
         if let midiCycle {
-            for destination in midiDestinations { try client.connect(midiCycle.port, to: destination) }
+            // A synth that is not back with the server does not keep the sound away: one line, and play on.
+            for destination in midiDestinations {
+                do {
+                    try client.connect(midiCycle.port, to: destination)
+                } catch {
+                    request.notice?("\(error); the sound plays on")
+                }
+            }
             midiCycle.connected.store(true, ordering: .releasing)
         }
     }
@@ -248,6 +255,8 @@ public final class JACKOutput: RateFollowingOutput, @unchecked Sendable {
                     request.notice?("JACK server '\(request.serverLabel)' is back: playing on \(portsDescription)")
                     return
                 } catch {
+                    // Still away for the watcher (a port to connect to is not back yet): try again, and a stop ends it.
+                    serverGone.store(true, ordering: .relaxed)
                     client.close()
                 }
             }

@@ -126,21 +126,75 @@ final class JACKOutputTests: XCTestCase {
         XCTAssertEqual(log.lines.withLock { $0.count }, 2, "one line each way: \(log.lines.withLock { $0 })")
     }
 
+    /// A server back without the port the sound was connected to (a recorder that died with it): the output keeps
+    /// trying, comes back once the port is there, and a stop meanwhile ends it rather than waiting for a sound
+    /// that never plays.
+    func testAServerBackWithoutTheConnectedPortWaitsForItAndStops() throws {
+        let server = try XCTUnwrap(server)
+        guard let jackRec = PipeWireServer.findProgram("jack_rec") else { throw XCTSkip("jack_rec not installed (jackd2)") }
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("theremin-rec-\(UUID().uuidString).wav")
+        defer { try? FileManager.default.removeItem(at: recording) }
+        func recorder() throws -> ProcessRunner.Running {
+            let running = try ProcessRunner.spawn(jackRec, ["-f", recording.path, "-d", "60", "system:capture_1"],
+                                                  environment: server.clientEnvironment)
+            XCTAssertTrue(server.wait(timeout: 10) { (try? server.ports())?.contains("jackrec:input1") == true })
+            return running
+        }
+        var running = try recorder()
+        let log = NoticeLog()
+        let output = try JACKOutput(request: request(.ports(["jackrec:input1"]), notices: log))
+        output.start(steadyNote(440, rate: output.sampleRate))
+        XCTAssertTrue(server.wait(timeout: 10) { output.framesWritten > 0 })
+
+        server.kill()
+        running.signal(SIGKILL)
+        _ = running.wait()
+        try server.launch()
+        // Several tries (one each half second) find no jackrec:input1: not back, nothing said but the first line.
+        XCTAssertFalse(waitUntil(timeout: 2, every: 0.05) { log.lines.withLock { $0.contains { $0.contains("is back:") } } },
+                       "not back while the port is missing: \(log.lines.withLock { $0 })")
+        XCTAssertEqual(log.lines.withLock { $0.count }, 1, "\(log.lines.withLock { $0 })")
+
+        running = try recorder()
+        XCTAssertTrue(server.wait(timeout: 10) { log.lines.withLock { $0.contains { $0.contains("is back: playing") } } },
+                      "back once the port is: \(log.lines.withLock { $0 })")
+        XCTAssertTrue(server.wait(timeout: 10) { (try? server.connections())?["theremin:out_1"] == ["jackrec:input1"] })
+
+        // Away again, and the server back again without the port: a stop while it is tried ends the output.
+        server.kill()
+        running.signal(SIGKILL)
+        _ = running.wait()
+        XCTAssertTrue(waitUntil(timeout: 10, every: 0.05) { output.isDisconnected })
+        try server.launch()
+        XCTAssertFalse(waitUntil(timeout: 1.5, every: 0.05) { log.lines.withLock { $0.filter { $0.contains("is back:") }.count > 1 } })
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? output.stop(afterFrames: 0)
+            stopped.signal()
+        }
+        XCTAssertEqual(stopped.wait(timeout: .now() + 10), .success, "a stop while the port is not back ends the output")
+    }
+
     /// JACK MIDI beside JACK sound is one client (two in one process can stall the graph: see `JACKMIDIOutput`): its
-    /// port comes back with the sound when the server does, and what was sent while it was away is dropped, not
-    /// thrown and not kept for later.
+    /// port comes back with the sound when the server does, even when the synth it went to does not (one line), and
+    /// what was sent while it was away is dropped, not thrown and not kept for later.
     func testTheMIDIPortIsTheSoundsClientsAndComesBackWithIt() throws {
         let server = try XCTUnwrap(server)
         let log = NoticeLog()
+        let monitor = try server.startMIDIMonitor()
         let output = try JACKOutput(request: request(notices: log))
-        let midi = try output.addMIDIOutput(connection: .none)
+        let midi = try output.addMIDIOutput(connection: .ports(["midi-monitor:input"]))
         output.start(steadyNote(440, rate: output.sampleRate))
         defer { try? output.stop(afterFrames: 0) }
         XCTAssertEqual(midi.portName, "theremin:midi_out")
         let ports = try server.ports()
         XCTAssertTrue(ports.contains("theremin:midi_out") && !ports.contains { $0.hasPrefix("theremin-midi:") }, "\(ports)")
-        try midi.send(.noteOn(channel: 0, note: 69, velocity: 100))
+        let noteOn = MIDIMessage.noteOn(channel: 0, note: 69, velocity: 100)
+        try midi.send(noteOn)
         XCTAssertTrue(server.wait(timeout: 10) { midi.messagesWritten == 1 }, "written before the server goes")
+        let cycles = midi.cycles
+        XCTAssertTrue(server.wait(timeout: 10) { midi.cycles >= cycles + 2 }, "the receiver has had its cycle")
+        XCTAssertEqual(JACKServer.events(of: monitor).map(\.bytes), [noteOn.bytes], "received through the connection")
 
         server.kill()
         XCTAssertTrue(waitUntil(timeout: 10, every: 0.05) { output.isDisconnected })
@@ -149,7 +203,9 @@ final class JACKOutputTests: XCTestCase {
 
         try server.launch()
         XCTAssertTrue(server.wait(timeout: 15) { log.lines.withLock { $0.contains { $0.contains("is back: playing") } } },
-                      "reconnected: \(log.lines.withLock { $0 })")
+                      "reconnected though the receiver is gone: \(log.lines.withLock { $0 })")
+        XCTAssertEqual(log.lines.withLock { $0.filter { $0.contains("would not connect theremin:midi_out to midi-monitor:input")
+            && $0.hasSuffix("the sound plays on") }.count }, 1, "one line for the receiver: \(log.lines.withLock { $0 })")
         let back = try server.ports()
         XCTAssertTrue(back.contains("theremin:midi_out"), "the port is back: \(back)")
         try midi.send(.noteOff(channel: 0, note: 69, velocity: 0))
