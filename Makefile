@@ -132,6 +132,12 @@ uninstall:
 load-test: deps
 	LOAD_BUILD=$(BUILD_DIR) scripts/load-test
 
+## Live play through JACK with JACK MIDI, JACK_RUNS times (default 15) beside busy loops (real-time ones as root):
+## each run passed and no graph stalled (docs/reliability.md). Not in `make test`: it loads the machine for minutes.
+.PHONY: jack-stall-check
+jack-stall-check: deps-test
+	SWIFT=$(SWIFT) BUILD_DIR=$(BUILD_DIR) scripts/jack-stall-check $(or $(JACK_RUNS),15)
+
 # ---- Debian package (issue 21) ------------------------------------------------------------------------------------
 ## theremin_VERSION_amd64.deb from `make install DESTDIR=… PREFIX=/usr`: Depends from dpkg-shlibdeps, checked by
 ## lintian (no errors allowed). `make deb-check` (root; not in CI: it installs into /usr) installs it with apt, runs
