@@ -58,14 +58,14 @@ final class Daemon: @unchecked Sendable {
         _ = copied.wait(timeout: .now() + 2)
     }
 
+    /// Everything the daemon printed so far.
+    private var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
     /// Whether the daemon has printed `text` (anywhere in its log, not only its last lines).
-    func logContains(_ text: String) -> Bool {
-        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains(text)
-    }
+    func logContains(_ text: String) -> Bool { logText.contains(text) }
 
     func logTail() -> String {
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").suffix(5).joined(separator: "\n")
+        logText.split(separator: "\n").suffix(5).joined(separator: "\n")
     }
 }
 
