@@ -95,6 +95,12 @@ public final class HandTracker: @unchecked Sendable {
         TrackerCalls.setFrameBudget(seconds, handle)
     }
 
+    /// How many hands to look for from the next frame on, how often, and which to let go (the player lock's
+    /// request; CHandTracker.h). The classical tracker ignores it.
+    public func search(_ search: HandSearch) {
+        TrackerCalls.setSearch(search, handle)
+    }
+
     /// The networks' runs since the tracker was made (the runs checking the models as they loaded included) and the
     /// CPU they took; nil for the classical tracker, which has none. Waits for a frame being tracked.
     public var networkUse: NetworkUse? {

@@ -17,8 +17,10 @@ public struct TrackerOptions: Sendable, Equatable {
     public var minDetectionConfidence: Double
     /// Minimum landmark-model presence score to report a hand and keep tracking it (MediaPipe's default 0.5).
     public var minPresenceConfidence: Double
-    /// How many hands to follow: 1 (one-hand play; never looks for a second hand) or 2 (two-hand play, as on a real
-    /// theremin). The classical tracker follows one hand whatever this says.
+    /// How many hands to follow: 1 (one-hand play; never looks for a second hand), 2 (two-hand play, as on a real
+    /// theremin), or one more than play needs, so the player lock can keep a bystander's hand in a slot of its own
+    /// while it looks for the player's (`HandTracker.search`). The classical tracker follows one hand whatever this
+    /// says.
     public var maxHands: Int
     /// With `maxHands` 2 in video mode, while only one hand is tracked: the palm detector looks for the other on
     /// every `detectorInterval`-th frame (1 = every frame), so that one visible hand costs about what one-hand
@@ -59,7 +61,7 @@ public struct TrackerOptions: Sendable, Equatable {
         guard Self.maxHandsRange.contains(maxHands) else {
             let range = Self.maxHandsRange
             throw TrackerError(kind: .invalidOptions, problem: "\(maxHands) hands asked for",
-                               remedy: "follow \(range.lowerBound) or \(range.upperBound) hands")
+                               remedy: "follow \(range.lowerBound) to \(range.upperBound) hands")
         }
         guard detectorInterval >= 1 else {
             throw TrackerError(kind: .invalidOptions, problem: "detector interval \(detectorInterval) frames",

@@ -57,7 +57,7 @@ final class TwoHandTrackerTests: XCTestCase {
         let hands = try tracker(.stillImages, mirrored: false).hands(in: frame).present
         XCTAssertEqual(hands.count, 2)
         for (suffix, side) in [("l", Handedness.left), ("r", Handedness.right)] {
-            let truth = try groundTruth("\(name)_\(suffix).json")
+            let truth = try Fixtures.groundTruth("\(name)_\(suffix).json")
             let palm = hypot(truth[0].x - truth[9].x, truth[0].y - truth[9].y)
             let nearest = hands.min { meanDistance($0, truth, frame) < meanDistance($1, truth, frame) }
             let hand = try XCTUnwrap(nearest)
@@ -200,9 +200,33 @@ final class TwoHandTrackerTests: XCTestCase {
         XCTAssertFalse(frame.hands[1].present)
     }
 
+    func testTheSearchAndReleaseRequestsOfThePlayerLock() throws {
+        // Both hands of one picture, tracked as video with room for three.
+        let tracker = try tracker(.video, maxHands: 3)
+        let picture = try Fixtures.image(twoHands[0])
+        let first = try tracker.track(picture)
+        XCTAssertEqual(first.hands.hands.count, 3)
+        XCTAssertEqual(first.hands.present.count, 2)
+        // Let the second go and look for nothing new: the next frame follows one hand and runs no detector.
+        let second = try XCTUnwrap(first.hands.hands.indices.last { first.hands.hands[$0].present })
+        tracker.search(HandSearch(hands: 2, detectorInterval: 1_000_000, release: [second]))
+        let alone = try tracker.track(picture)
+        XCTAssertEqual(alone.hands.present.count, 1)
+        XCTAssertFalse(alone.hands.slot(second).present)
+        XCTAssertEqual(alone.detectorPasses, 0)
+        // Look again on every frame, closely around the released hand: found afresh in the next frame.
+        let lost = first.hands.slot(second)
+        tracker.search(HandSearch(hands: 2, detectorInterval: 1, focus: HandSearch.Focus(x: lost.x, y: lost.y, side: 0.5)))
+        let again = try tracker.track(picture)
+        XCTAssertEqual(again.hands.present.count, 2)
+        XCTAssertTrue(again.hands.present.contains { $0.acquired && hypot($0.x - lost.x, $0.y - lost.y) < 0.05 })
+        XCTAssertGreaterThanOrEqual(again.detectorPasses, 2, "the whole frame and the square around the focus")
+    }
+
     func testOptionsOutOfRangeAreRefused() throws {
         let models = try Fixtures.models()
-        for options in [TrackerOptions(maxHands: 0), TrackerOptions(maxHands: 3), TrackerOptions(detectorInterval: 0)] {
+        let tooMany = TrackerOptions.maxHandsRange.upperBound + 1
+        for options in [TrackerOptions(maxHands: 0), TrackerOptions(maxHands: tooMany), TrackerOptions(detectorInterval: 0)] {
             XCTAssertThrowsError(try HandTracker(models: models, options: options)) { error in
                 let error = error as? TrackerError
                 XCTAssertEqual(error?.kind, .invalidOptions)
@@ -217,12 +241,12 @@ final class TwoHandTrackerTests: XCTestCase {
         var message = [CChar](repeating: 0, count: 256)
         var options = th_default_options()
         XCTAssertEqual(options.max_hands, 1)
-        options.max_hands = 3
+        options.max_hands = TH_MAX_HANDS + 1
         var handle: OpaquePointer?
         XCTAssertEqual(th_tracker_create(models.palmDetector, models.handLandmarks, &options, &handle, &message, 256),
                        TH_ERROR_INVALID_ARGUMENT)
         XCTAssertNil(handle)
-        XCTAssertTrue(text(message).contains("max_hands 3"), text(message))
+        XCTAssertTrue(text(message).contains("max_hands \(TH_MAX_HANDS + 1)"), text(message))
 
         options.max_hands = 2
         XCTAssertEqual(th_tracker_create(models.palmDetector, models.handLandmarks, &options, &handle, &message, 256),
@@ -282,16 +306,6 @@ final class TwoHandTrackerTests: XCTestCase {
             throw XCTSkip("signer clip absent at \(clip.path)")
         }
         return try VideoFileSource(path: clip.path)
-    }
-
-    /// The 21 labelled keypoints (pixels) of the only hand in a ground-truth file.
-    private func groundTruth(_ path: String) throws -> [(x: Double, y: Double)] {
-        let url = try Fixtures.corpus().appendingPathComponent(path)
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
-        let hands = try XCTUnwrap(object?["hands"] as? [[String: Any]], path)
-        let keypoints = try XCTUnwrap(hands.first?["keypoints"] as? [[Double]], path)
-        XCTAssertEqual(keypoints.count, 21, path)
-        return keypoints.map { (x: $0[0], y: $0[1]) }
     }
 
     /// Mean distance in pixels between a tracked hand's landmarks and labelled keypoints.

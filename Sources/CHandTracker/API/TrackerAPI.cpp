@@ -267,6 +267,24 @@ extern "C" void th_tracker_set_frame_budget(th_tracker *tracker, double seconds)
     tracker->tracker->setFrameBudget(seconds > 0 && std::isfinite(seconds) ? seconds : 0);
 }
 
+extern "C" void th_tracker_set_search(th_tracker *tracker, int hands, int detector_interval, th_point focus,
+                                      float focus_side) {
+    if (tracker == nullptr) {
+        return;
+    }
+    std::lock_guard<std::mutex> guard(tracker->lock);
+    const bool valid = std::isfinite(focus.x) && std::isfinite(focus.y) && std::isfinite(focus_side);
+    tracker->tracker->setSearch(hands, detector_interval, focus, valid ? std::min(std::max(focus_side, 0.0f), 1.0f) : 0);
+}
+
+extern "C" void th_tracker_release_hand(th_tracker *tracker, int slot) {
+    if (tracker == nullptr) {
+        return;
+    }
+    std::lock_guard<std::mutex> guard(tracker->lock);
+    tracker->tracker->releaseHand(slot);
+}
+
 extern "C" th_status th_tracker_process_hands_bgr(th_tracker *tracker, const uint8_t *pixels, int width, int height,
                                                   size_t stride, th_hand *hands, int capacity, int *count,
                                                   char *error, size_t error_size) {

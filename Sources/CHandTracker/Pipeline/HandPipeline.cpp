@@ -69,7 +69,8 @@ constexpr int kSettleLooks = 3;
 
 HandPipeline::HandPipeline(const std::string &palmModelPath, const std::string &landmarkModelPath,
                            const th_options &options)
-    : palms_(palmModelPath, options.threads), landmarks_(landmarkModelPath, options.threads), options_(options) {
+    : palms_(palmModelPath, options.threads), landmarks_(landmarkModelPath, options.threads), options_(options),
+      wanted_(options.max_hands), detectorInterval_(options.detector_interval) {
     candidates_.reserve(kMaxCandidates);
     tilePalms_.reserve(kMergedPalms);
     merged_.reserve(2 * kMergedPalms);
@@ -109,7 +110,7 @@ HandSlots HandPipeline::processHands(const FrameImage &frame) {
     if (detectorRan) {
         // No hand tracked, one just lost, or a free slot's turn: look in this same frame rather than report a gap.
         framesSinceDetection_ = 0;
-        acquire(frame, found, !options_.tracking || tracked == 0);
+        acquire(frame, found, !options_.tracking || tracked == 0 || focusSide_ > 0);
     }
     rememberHands(found, frame.cols);
 
@@ -131,6 +132,21 @@ HandSlots HandPipeline::processHands(const FrameImage &frame) {
         result.hands[slot].detector_ran = detectorPasses_;
     }
     return result;
+}
+
+void HandPipeline::setSearch(int hands, int detectorInterval, th_point focus, float focusSide) {
+    wanted_ = std::min(std::max(hands, 1), options_.max_hands);
+    detectorInterval_ = std::max(detectorInterval, 1);
+    focus_ = options_.mirrored ? th_mirror_point(focus) : focus;
+    focusSide_ = focusSide;
+}
+
+void HandPipeline::releaseHand(int slot) {
+    if (slot < 0 || slot >= options_.max_hands) {
+        return;
+    }
+    tracking_[slot] = false;
+    motion_[slot].forget();
 }
 
 th_network_use HandPipeline::networkUse() const {
@@ -261,15 +277,19 @@ void HandPipeline::dropDuplicates(FoundSlots &found) const {
 }
 
 bool HandPipeline::detectorDue(int tracked, bool lost) const {
+    if (tracked >= wanted_) {
+        return false;
+    }
     if (tracked == 0 || lost) {
         return true;
     }
-    return tracked < options_.max_hands && framesSinceDetection_ >= options_.detector_interval;
+    return tracked < wanted_ && framesSinceDetection_ >= detectorInterval_;
 }
 
 void HandPipeline::acquire(const FrameImage &frame, FoundSlots &found, bool wide) {
-    int free = static_cast<int>(
-        std::count_if(found, found + options_.max_hands, [](const Found &f) { return !f.present; }));
+    const int tracked = static_cast<int>(
+        std::count_if(found, found + options_.max_hands, [](const Found &f) { return f.present; }));
+    int free = std::max(wanted_ - tracked, 0);
     const std::vector<th_detection> &palms = searchPalms(frame, wide);
     int tries = 0;
     // A searching frame in video mode already runs the detector twice (whole frame and a tile): no extra landmark try,
@@ -358,6 +378,9 @@ const std::vector<th_detection> &HandPipeline::searchPalms(const FrameImage &fra
     };
     if (!options_.tracking) {
         std::for_each(tiles_.begin(), tiles_.end(), search);
+    } else if (focusSide_ > 0) {
+        const float side = std::max(focusSide_ * static_cast<float>(frame.cols), static_cast<float>(TH_PALM_INPUT_SIZE));
+        search(th_tile_around(focus_, frame.cols, frame.rows, static_cast<int>(side)));
     } else if (justLost()) {
         const int side = static_cast<int>(std::max(lastSide_ * kLookBackScale, static_cast<float>(TH_PALM_INPUT_SIZE)));
         search(th_tile_around(lastSeen_, frame.cols, frame.rows, side));

@@ -15,8 +15,8 @@ namespace theremin {
 /// Palm detection -> rotated region -> landmarks; in tracking mode the next region comes from the landmarks.
 ///
 /// Each followed hand has a slot. Every frame the landmark model runs on each tracked slot's region; the palm detector
-/// runs when no hand is tracked or a tracked one was just lost, and, while fewer than max_hands are tracked, on every
-/// detector_interval-th frame. Regions that overlap (th_rect_iou above kSameHandOverlap) hold the same hand, which is
+/// runs when no hand is tracked or a tracked one was just lost, and, while fewer than the hands looked for are
+/// tracked (max_hands, until setSearch changes it), on every detector_interval-th frame. Regions that overlap (th_rect_iou above kSameHandOverlap) hold the same hand, which is
 /// counted once.
 class HandPipeline final : public Tracker {
 public:
@@ -28,6 +28,8 @@ public:
     void reset() override;
     th_network_use networkUse() const override;
     void setFrameBudget(double seconds) override { frameBudget_ = seconds; }
+    void setSearch(int hands, int detectorInterval, th_point focus, float focusSide) override;
+    void releaseHand(int slot) override;
 
 private:
     /// A hand found in the current frame.
@@ -62,8 +64,9 @@ private:
     static bool movedFar(const Found &found, const FrameImage &frame);
     /// Drops the weaker of two tracked hands whose regions have converged on the same hand.
     void dropDuplicates(FoundSlots &found) const;
-    /// Whether the palm detector runs on this frame: always when no hand is tracked or one was lost this frame
-    /// (re-acquired at once, as with one hand), else every detector_interval-th frame while a slot is free.
+    /// Whether the palm detector runs on this frame, only while fewer hands are tracked than looked for: always when
+    /// no hand is tracked or one was lost this frame (re-acquired at once, as with one hand), else every
+    /// detector_interval-th frame.
     bool detectorDue(int tracked, bool lost) const;
     /// Runs the detector and tries the best new palms until the free slots are filled. With `wide`, the far-player
     /// search runs too (searchPalms).
@@ -87,6 +90,13 @@ private:
     PalmDetector palms_;
     LandmarkModel landmarks_;
     th_options options_;
+    /// How many hands are looked for, and every how many frames while fewer are tracked (setSearch).
+    int wanted_ = 1;
+    int detectorInterval_ = 1;
+    /// Where a search also looks, zoomed (normalized, camera orientation), and the side of that square as a fraction
+    /// of the frame's width; 0: nowhere in particular (setSearch).
+    th_point focus_{};
+    float focusSide_ = 0;
     /// Per slot: whether a hand is tracked into the next frame, and where to look for it.
     bool tracking_[TH_MAX_HANDS] = {};
     th_rect nextRegion_[TH_MAX_HANDS] = {};

@@ -27,6 +27,10 @@ public:
     virtual th_network_use networkUse() const { return {}; }
     /// Sets how long a frame may take before looks that only refine a landing stop (0: no limit).
     virtual void setFrameBudget(double) {}
+    /// Sets how many hands to look for and how often the detector looks while fewer are tracked (CHandTracker.h).
+    virtual void setSearch(int, int, th_point, float) {}
+    /// Lets the hand in a slot go.
+    virtual void releaseHand(int) {}
 };
 
 }  // namespace theremin

@@ -14,9 +14,12 @@
  * - Frames are packed BGR24, or YUYV 4:2:2 as a webcam sends it (read where sampled, never converted whole), in the
  *   camera's own orientation (unmirrored), any size, with a row stride in bytes.
  *   Results are normalized to the frame; with `mirrored` set they are in the selfie view the player sees (x' = 1 - x).
- * - The neural tracker follows up to `max_hands` hands (1 or 2). Each has a slot: a hand keeps its slot for as long as
- *   it stays tracked from frame to frame, and a newly found hand takes the first free slot (best palm detection
- *   first). th_tracker_process_hands_bgr reports every slot, so slot i names the same hand from frame to frame.
+ * - The neural tracker has `max_hands` slots (1 to TH_MAX_HANDS). Each hand has a slot: a hand keeps its slot for as
+ *   long as it stays tracked from frame to frame, and a newly found hand takes the first free slot (best palm
+ *   detection first). th_tracker_process_hands_bgr reports every slot, so slot i names the same hand from frame to
+ *   frame. How many of them it looks for at a time, and which hands it lets go, the caller may change from frame to
+ *   frame (th_tracker_set_search, th_tracker_release_hand): the player lock keeps a bystander's hand in a slot of
+ *   its own while it looks for the player's.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -52,8 +55,8 @@ typedef enum th_handedness {
     TH_HAND_RIGHT = 2,
 } th_handedness;
 
-/** The most hands a tracker follows at once (the largest valid `max_hands`). */
-#define TH_MAX_HANDS 2
+/** The most hands a tracker follows at once (the largest valid `max_hands`): two-hand play and two bystanders' hands. */
+#define TH_MAX_HANDS 4
 
 /** Which algorithm a handle runs. */
 typedef enum th_tracker_kind {
@@ -82,8 +85,9 @@ typedef struct th_options {
     float min_detection_confidence;
     /** Minimum landmark-model presence score to report a hand and keep tracking it (MediaPipe: 0.5). */
     float min_presence_confidence;
-    /** How many hands to follow, 1 to TH_MAX_HANDS. 1 (the default) follows one hand and never looks for another
-     *  while it is tracked. The classical tracker ignores it and reports at most one hand, in slot 0. */
+    /** How many hands to follow, 1 to TH_MAX_HANDS: the slots reported, and how many are looked for until
+     *  th_tracker_set_search says otherwise. 1 (the default) follows one hand and never looks for another while it is
+     *  tracked. The classical tracker ignores it and reports at most one hand, in slot 0. */
     int max_hands;
     /** With max_hands 2 in tracking mode, while one hand is tracked: the palm detector looks for the other on every
      *  `detector_interval`-th frame only (>= 1; 1 = every frame, as MediaPipe does), so that playing with one hand
@@ -193,6 +197,19 @@ typedef struct th_tracker th_tracker;
      *  and is kept; one past two intervals would be lost), so refining never costs the next frame. \
      *  0 (the default) sets no limit: a file is tracked the same on any machine. Ignored by the classical tracker. */ \
     X(void, th_tracker_set_frame_budget, th_tracker *tracker, double seconds) \
+    /** From the next frame on, looks for `hands` hands (1 to max_hands, clamped) and, while fewer are tracked, runs \
+     *  the palm detector on every `detector_interval`-th frame (>= 1) and at once on a frame where a tracked hand \
+     *  is lost. Hands already tracked beyond `hands` are kept (th_tracker_release_hand lets one go). With \
+     *  `focus_side` > 0, each such search also looks, zoomed, at the square of that side (a fraction of the frame's \
+     *  width) around `focus` (normalized, in the view of the results): where the player played, so a hand the \
+     *  whole-frame detector misses is found there at once, as after a loss. The player lock asks for one slot more \
+     *  than play needs, every frame, around the player's area, while a bystander's hand is tracked and the \
+     *  player's is not. Ignored by the classical tracker. */ \
+    X(void, th_tracker_set_search, th_tracker *tracker, int hands, int detector_interval, th_point focus, \
+      float focus_side) \
+    /** Stops following the hand in `slot` (out of range: nothing): the slot is free from the next frame on, and \
+     *  the hand is found again only as a new one. Ignored by the classical tracker. */ \
+    X(void, th_tracker_release_hand, th_tracker *tracker, int slot) \
     /** Processes one packed BGR24 frame (`height` rows of `stride` bytes, `stride` >= 3 * `width`) and writes \
      *  every slot into `hands` (room for `capacity`, at least the tracker's max_hands), absent slots with \
      *  present = 0; *count is set to max_hands (slots written). Returns TH_OK also when no hand is found. Which \

@@ -12,11 +12,15 @@ public protocol HandTracking: AnyObject {
     /// How long a frame may take before looks that only refine a landing stop (0: no limit). Live play gives one and
     /// a half tracked frame intervals, so refining never costs the next frame on a slow machine.
     func setFrameBudget(_ seconds: Double)
+    /// How to look for hands from the next frame on (the player lock's request); a tracker with one way of looking
+    /// ignores it.
+    func search(_ search: HandSearch)
 }
 
 extension HandTracking {
     public var networkUse: NetworkUse? { nil }
     public func setFrameBudget(_ seconds: Double) {}
+    public func search(_ search: HandSearch) {}
 }
 
 /// A tracking function as a `HandTracking`: a generated hand (the demo) or a test's script.
@@ -45,4 +49,5 @@ public final class HandTrackingFunction: HandTracking {
     public func forget() { reset() }
     public var networkUse: NetworkUse? { inner?.networkUse }
     public func setFrameBudget(_ seconds: Double) { inner?.setFrameBudget(seconds) }
+    public func search(_ search: HandSearch) { inner?.search(search) }
 }

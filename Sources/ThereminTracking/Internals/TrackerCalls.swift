@@ -91,6 +91,14 @@ enum TrackerCalls {
         (try? api())?.th_tracker_set_frame_budget(handle, seconds)
     }
 
+    static func setSearch(_ search: HandSearch, _ handle: OpaquePointer) {
+        guard let api = try? api() else { return }
+        let focus = search.focus ?? HandSearch.Focus(x: 0, y: 0, side: 0)
+        api.th_tracker_set_search(handle, Int32(clamping: search.hands), Int32(clamping: search.detectorInterval),
+                                  th_point(x: Float(focus.x), y: Float(focus.y)), Float(focus.side))
+        for slot in search.release { api.th_tracker_release_hand(handle, Int32(clamping: slot)) }
+    }
+
     static func networkUse(_ handle: OpaquePointer) -> NetworkUse {
         guard let use = (try? api())?.th_tracker_network_use(handle) else {
             return NetworkUse(landmarkRuns: 0, landmarkCPUSeconds: 0, palmRuns: 0, palmCPUSeconds: 0)

@@ -35,6 +35,16 @@ enum Fixtures {
         return frame
     }
 
+    /// The 21 labelled keypoints (pixels) of the only hand in a ground-truth file.
+    static func groundTruth(_ path: String) throws -> [(x: Double, y: Double)] {
+        let url = try corpus().appendingPathComponent(path)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        let hands = try XCTUnwrap(object?["hands"] as? [[String: Any]], path)
+        let keypoints = try XCTUnwrap(hands.first?["keypoints"] as? [[Double]], path)
+        XCTAssertEqual(keypoints.count, 21, path)
+        return keypoints.map { (x: $0[0], y: $0[1]) }
+    }
+
     /// A frame of one BGR colour.
     static func solidFrame(width: Int, height: Int, blue: UInt8, green: UInt8, red: UInt8) -> Frame {
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
