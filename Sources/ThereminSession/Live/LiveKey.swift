@@ -11,4 +11,6 @@ public enum LiveKey: Sendable, Equatable {
     case undoLayer
     /// Remove every layer of the loop.
     case clearLoop
+    /// Take the instrument back where the player is now (the player lock forgets the old playing area).
+    case takeBack
 }

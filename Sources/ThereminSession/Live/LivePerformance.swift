@@ -19,6 +19,8 @@ public struct LivePerformance {
         public var paceByFrameTime = false
         /// The player gave the camera's rate (`--fps`): it is kept whatever frames cost.
         public var keepsFrameRate = false
+        /// Only the player's hands play (`--player-lock on`, the default); nil: any hand plays.
+        public var playerLock: PlayerLock.Settings?
         /// `--record`: the name asked for, the trace's metadata (from the source as played) and the hands recorded.
         public var take: (asked: String, metadata: (FrameSource) -> TraceMetadata, hands: Int)?
         /// Where the takes in progress are noted (the crash journal).
@@ -139,7 +141,8 @@ public struct LivePerformance {
                                 isTransient: ports.isTransient, mapper: setup.mapper, renderer: mix.renderer,
                                 recorder: take?.writer,
                                 configuration: TrackingLoop.Configuration(startCalibrating: description.calibrateOnly,
-                                                                          keepsFrameRate: description.keepsFrameRate),
+                                                                          keepsFrameRate: description.keepsFrameRate,
+                                                                          playerLock: description.playerLock),
                                 cues: mix.mixer.cues, scheduler: ports.scheduler, clock: ports.clock)
         loop.onControl = followers.onControl
         let played = PlayAlongRecording()

@@ -62,6 +62,8 @@ public final class LiveSession {
     private var reportedTrackerProblem = false
     private var reportedScheduling = false
     private var reportedRateDecisions = 0
+    /// The reasons hands were kept from playing that `-v` last said, so each change is said once.
+    private var reportedIgnored: [PlayerLock.Reason] = []
     /// When the play-along's first beat is heard, on the loop's clock (the sound's start plus the count-in).
     public private(set) var firstBeat: Double?
     /// Frames tracked when the fingertip's trail last grew.
@@ -139,6 +141,7 @@ public final class LiveSession {
                 break
             }
             reportVerbosely(at: now, since: start, last: &lastReport)
+            if options.verbose { reportIgnoredHands(in: snapshot) }
             MonotonicClock.sleep(0.015)
         }
         shutdown(duration: loop.clock.now() - start)
@@ -229,6 +232,8 @@ public final class LiveSession {
                 mixer.looper?.undo()
             case .clearLoop:
                 mixer.looper?.clear()
+            case .takeBack:
+                loop.takeBack()
             }
         }
         return nil
@@ -249,6 +254,15 @@ public final class LiveSession {
         if now - lastReport >= 1 {
             lastReport = now
             options.report("\n" + report(duration: now - start))
+        }
+    }
+
+    /// With `-v`: one line each time a hand starts being kept from playing for a new reason.
+    private func reportIgnoredHands(in snapshot: LiveSnapshot) {
+        let reasons = snapshot.ignoredHands.map(\.reason)
+        defer { reportedIgnored = reasons }
+        for hand in snapshot.ignoredHands where !reportedIgnored.contains(hand.reason) {
+            options.report("\n" + hand.line)
         }
     }
 

@@ -9,6 +9,8 @@ public struct LiveSnapshot: Sendable {
     public var sample: HandSample?
     /// Every hand seen in the newest frame (two-hand play).
     public var hands: HandsFrame?
+    /// The hands seen that the player lock keeps from playing, and why (drawn dimmed; `-v` says why).
+    public var ignoredHands: [PlayerLock.IgnoredHand] = []
     /// The control sent for it.
     public var control: Control?
     /// The calibration in force.

@@ -18,18 +18,28 @@ public struct LiveStep: Sendable {
         public var readPoint = false
         /// How a calibration ended in this frame (done, whose cue sounds, or failed).
         public var calibrationEnded: GuidedCalibration.Phase?
+        /// The hands seen that the player lock keeps from playing.
+        public var ignored: [PlayerLock.IgnoredHand] = []
+        /// How the tracker should look from the next frame on (the player lock's), nil without a lock.
+        public var search: HandSearch?
     }
 
     /// Smoothing and mapping, with the calibration in force.
     public private(set) var mapper: ControlMapper
     /// The guided calibration while one runs.
     public private(set) var calibration: GuidedCalibration?
+    /// Which hands play, when only the player's do.
+    public private(set) var lock: PlayerLock?
     private var traceClock = TraceClock()
 
-    public init(mapper: ControlMapper, calibrating: Bool = false) {
+    public init(mapper: ControlMapper, calibrating: Bool = false, playerLock: PlayerLock.Settings? = nil) {
         self.mapper = mapper
         calibration = calibrating ? GuidedCalibration(antenna: mapper.mapping.antennaSide) : nil
+        lock = playerLock.map { PlayerLock(settings: $0, calibration: mapper.calibration) }
     }
+
+    /// The player takes the instrument back where they are (`PlayerLock.takeBack`).
+    public mutating func takeBack() { lock?.takeBack() }
 
     /// Starts the guided calibration again from its first position.
     public mutating func recalibrate() {
@@ -42,10 +52,14 @@ public struct LiveStep: Sendable {
         var hands = tracked
         hands.t = capturedAt
         hands = traceClock.rebase(hands)
+        let decision = lock?.choose(hands)
+        if let decision { hands = decision.played }
         var control = mapper.control(for: hands)
         control.sourceTime = capturedAt
         control.trackedTime = trackedAt
         var result = Result(hands: hands, control: control, isPlayed: true)
+        result.ignored = decision?.ignored ?? []
+        result.search = decision?.search
         if var guided = calibration {
             // Silent while calibrating, but through the mapping like play, so the filter follows the hand and the
             // pitch is where the hand is when the sound comes back.
@@ -60,6 +74,7 @@ public struct LiveStep: Sendable {
             case .done(let box):
                 result.calibrationEnded = status.phase
                 mapper.calibration = box
+                lock?.calibrated(box)
                 calibration = nil
             case .failed:
                 result.calibrationEnded = status.phase

@@ -13,10 +13,14 @@ public final class TrackingLoop: @unchecked Sendable {
         public var startCalibrating = false
         /// The player gave the camera's rate (`--fps`): the rate policy measures, says, and keeps it.
         public var keepsFrameRate = false
+        /// Only the player's hands play; nil: any hand plays.
+        public var playerLock: PlayerLock.Settings?
 
-        public init(startCalibrating: Bool = false, keepsFrameRate: Bool = false) {
+        public init(startCalibrating: Bool = false, keepsFrameRate: Bool = false,
+                    playerLock: PlayerLock.Settings? = nil) {
             self.startCalibrating = startCalibrating
             self.keepsFrameRate = keepsFrameRate
+            self.playerLock = playerLock
         }
     }
 
@@ -53,6 +57,7 @@ public final class TrackingLoop: @unchecked Sendable {
     private let stopFlag = Atomic<Bool>(false)
     private let pausedFlag = Atomic<Bool>(false)
     private let recalibrateFlag = Atomic<Bool>(false)
+    private let takeBackFlag = Atomic<Bool>(false)
     private let lastFrameTime = Atomic<UInt64>(0)
     private let endedFlag = Atomic<Bool>(false)
     /// What the tracking thread's real-time request got: nil until it asked.
@@ -89,7 +94,9 @@ public final class TrackingLoop: @unchecked Sendable {
         self.isTransient = isTransient
         self.renderer = renderer
         self.recorder = recorder
-        step = LiveStep(mapper: mapper, calibrating: configuration.startCalibrating)
+        step = LiveStep(mapper: mapper, calibrating: configuration.startCalibrating,
+                        playerLock: configuration.playerLock)
+        if let search = step.lock?.initialSearch { tracker.search(search) }
         keepsFrameRate = configuration.keepsFrameRate
         var initial = LiveSnapshot()
         initial.calibration = mapper.calibration
@@ -151,6 +158,8 @@ public final class TrackingLoop: @unchecked Sendable {
     public var isPaused: Bool { pausedFlag.load(ordering: .relaxed) }
     /// Starts a new guided calibration with the next frame (the `c` key).
     public func requestCalibration() { recalibrateFlag.store(true, ordering: .relaxed) }
+    /// The player takes the instrument back where they are, from the next frame (the `t` key; `PlayerLock.takeBack`).
+    public func takeBack() { takeBackFlag.store(true, ordering: .relaxed) }
 
     private func run() {
         while !stopFlag.load(ordering: .relaxed) {
@@ -245,7 +254,9 @@ public final class TrackingLoop: @unchecked Sendable {
         let trackedAt = clock.now()
         pace(frame, hands: hands, trackingTime: trackedAt - trackStart, at: trackedAt)
         if recalibrateFlag.exchange(false, ordering: .relaxed) { step.recalibrate() }
+        if takeBackFlag.exchange(false, ordering: .relaxed) { step.takeBack() }
         let result = step.step(hands, capturedAt: capturedAt, trackedAt: trackedAt, paused: isPaused)
+        if let search = result.search { tracker.search(search) }
         hands = result.hands
         renderer?.controls.push(result.control)
         if result.readPoint { cues?.play(.calibrationPoint) }
@@ -294,6 +305,7 @@ public final class TrackingLoop: @unchecked Sendable {
             state.frame = frame
             state.sample = hands.primary
             state.hands = hands
+            state.ignoredHands = result.ignored
             state.control = control
             state.calibration = box
             state.calibrationStatus = result.calibrationStatus ?? (calibrating ? state.calibrationStatus : nil)

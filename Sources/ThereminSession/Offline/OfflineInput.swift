@@ -10,6 +10,7 @@ public struct OfflineInput {
     private let name: String
     private let tracker: any HandTracking
     private let forgetsBetweenFrames: Bool
+    private let playerLock: PlayerLock?
 
     /// - Parameters:
     ///   - source: a video file or images; read to its end (not closed).
@@ -17,11 +18,14 @@ public struct OfflineInput {
     ///   - tracker: finds the hands in a frame (one-hand play uses `HandsFrame.primary`).
     ///   - forgetsBetweenFrames: for unrelated pictures (a folder of images): the tracker forgets the hand before
     ///     each frame, so nothing leaks from one picture into the next.
-    public init(source: FrameSource, name: String, tracker: any HandTracking, forgetsBetweenFrames: Bool = false) {
+    ///   - playerLock: only the player's hands play, chosen as live play chooses them; nil: every hand tracked.
+    public init(source: FrameSource, name: String, tracker: any HandTracking, forgetsBetweenFrames: Bool = false,
+                playerLock: PlayerLock? = nil) {
         self.source = source
         self.name = name
         self.tracker = tracker
         self.forgetsBetweenFrames = forgetsBetweenFrames
+        self.playerLock = playerLock
     }
 
     /// Tracks every frame of the source.
@@ -31,9 +35,16 @@ public struct OfflineInput {
     public func track(progress: (Int) -> Void = { _ in }) throws -> [HandsFrame] {
         var frames: [HandsFrame] = []
         var clock = TraceClock()
+        var lock = playerLock
+        if let search = lock?.initialSearch { tracker.search(search) }
         while let frame = try source.nextFrame() {
             if forgetsBetweenFrames { tracker.forget() }
-            frames.append(clock.rebase(try tracker.hands(in: frame)))
+            var hands = clock.rebase(try tracker.hands(in: frame))
+            if let decision = lock?.choose(hands) {
+                tracker.search(decision.search)
+                hands = decision.played
+            }
+            frames.append(hands)
             progress(frames.count)
         }
         guard !frames.isEmpty else { throw NoFramesToTrack(input: name) }

@@ -20,6 +20,30 @@ final class LiveStepTests: XCTestCase {
         XCTAssertNil(second.calibrationStatus)
     }
 
+    func testWithThePlayerLockOnlyThePlayersHandIsMappedAndTheTrackerIsSteered() {
+        var step = LiveStep(mapper: ControlMapper(), playerLock: PlayerLock.Settings())
+        let player = HandSample(t: 0, x: 0.2, y: 0.5, present: true, acquired: true)
+        let first = step.step(HandsFrame(t: 0, hands: [player, .absent(at: 0)]), capturedAt: 10, trackedAt: 10, paused: false)
+        XCTAssertEqual(first.hands.primary.x, 0.2)
+        XCTAssertEqual(first.search?.release, [])
+        // The player's hand leaves; a hand at the other side plays nothing, and the tracker is told to look on.
+        var bystander = HandSample(t: 0, x: 0.9, y: 0.5, present: true, acquired: true)
+        let away = step.step(HandsFrame(t: 0, hands: [.absent(at: 0), bystander]), capturedAt: 11, trackedAt: 11,
+                             paused: false)
+        XCTAssertFalse(away.control.gate, "silent")
+        XCTAssertFalse(away.hands.primary.present, "nor recorded")
+        XCTAssertEqual(away.ignored.map(\.reason), [.outsideArea])
+        XCTAssertEqual(away.search?.detectorInterval, 1)
+        // Without the lock the same hand plays.
+        var open = LiveStep(mapper: ControlMapper())
+        _ = open.step(HandsFrame(t: 0, hands: [player, .absent(at: 0)]), capturedAt: 10, trackedAt: 10, paused: false)
+        bystander.acquired = true
+        let played = open.step(HandsFrame(t: 0, hands: [.absent(at: 0), bystander]), capturedAt: 11, trackedAt: 11,
+                               paused: false)
+        XCTAssertTrue(played.control.gate)
+        XCTAssertNil(played.search)
+    }
+
     func testPausedPlaysSilentlyAndStillFollowsTheHand() {
         var step = LiveStep(mapper: ControlMapper())
         let paused = step.step(hand(x: 0.8, y: 0.25), capturedAt: 1, trackedAt: 1, paused: true)
