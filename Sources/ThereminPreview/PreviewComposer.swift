@@ -29,6 +29,7 @@ public struct PreviewComposer {
         // Every hand seen (two-hand play shows both); the samples are in the mirrored view, as the picture now is.
         let hands = snapshot.hands?.present ?? [snapshot.sample].compactMap { $0 }.filter(\.present)
         for hand in hands { canvas.hand(hand) }
+        drawIgnored(snapshot.ignoredHands, on: &canvas, layout: layout)
         if let calibration = snapshot.calibrationStatus {
             drawCalibration(calibration, on: &canvas, layout: layout)
         } else {

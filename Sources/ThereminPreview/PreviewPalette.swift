@@ -18,6 +18,9 @@ public extension PreviewPalette {
     static let panelOpacity = 0.58
     static let text = Color(grey: 240)
     static let dimText = Color(grey: 175)
+    /// A hand the player lock ignores: a dim outline.
+    static let ignoredHand = Color(grey: 200)
+    static let ignoredOpacity = 0.45
     static let title = Color(red: 255, green: 196, blue: 40)
     static let inTune = Color(red: 90, green: 255, blue: 120)
     static let nearlyInTune = Color(red: 255, green: 220, blue: 60)

@@ -154,6 +154,28 @@ final class PreviewComposerTests: XCTestCase {
         }
     }
 
+    func testAHandThePlayerLockIgnoresIsOutlinedDimly() {
+        // A hand at the right with its landmarks spanning x 0.7-0.85, y 0.3-0.6: its outline lies just outside that.
+        var landmarks = (0..<21).map { NormalizedPoint(x: 0.7 + 0.15 * Double($0 % 5) / 4, y: 0.3 + 0.3 * Double($0) / 20) }
+        landmarks[8] = NormalizedPoint(x: 0.75, y: 0.3)
+        let hand = HandSample(t: 0, x: 0.75, y: 0.3, present: true, landmarks: landmarks)
+        let (plain, _) = compose()
+        let (marked, _) = compose {
+            $0.ignoredHands = [PlayerLock.IgnoredHand(slot: 1, hand: hand, reason: .outsideArea)]
+        }
+        let left = layout.column(forX: 0.7 - 0.02), middle = layout.row(forY: 0.45)
+        let before = plain.pixel(left, middle), after = marked.pixel(left, middle)
+        XCTAssertGreaterThan(after.distance(to: before), 20, "the outline's left edge")
+        XCTAssertLessThan(after.distance(to: RGBPicture.Pixel(red: 255, green: 255, blue: 255)),
+                          before.distance(to: RGBPicture.Pixel(red: 255, green: 255, blue: 255)), "lighter, not a colour")
+        // Not drawn as a playing hand: no fingertip marker.
+        let tip = RGBPicture.Pixel(red: 255, green: 230, blue: 0)
+        XCTAssertGreaterThan(marked.pixel(layout.column(forX: 0.75), layout.row(forY: 0.3)).distance(to: tip), 100)
+        // Inside the outline the picture is untouched.
+        let inside = (layout.column(forX: 0.8), layout.row(forY: 0.5))
+        XCTAssertEqual(marked.pixel(inside.0, inside.1).distance(to: plain.pixel(inside.0, inside.1)), 0)
+    }
+
     func testMutedAndPausedAreShown() {
         let colourCount = { (picture: RGBPicture, color: Color) -> Int in
             var count = 0

@@ -22,7 +22,9 @@ struct InputCommand {
         if tracksOffline {
             return RunResult(.succeeded, take: try offline(source: source, tracker: tracker, calibration: calibration))
         }
-        return try LivePlay(settings: settings).run(source: source, tracking: tracker, calibration: calibration,
+        var play = LivePlay(settings: settings)
+        play.stillImages = InputSource.framesAreIndependent(source)
+        return try play.run(source: source, tracking: tracker, calibration: calibration,
                                                     paceByFrameTime: true, isTransient: { _ in false })
     }
 
@@ -32,8 +34,11 @@ struct InputCommand {
         var take: String?
         let metadata = TraceMetadataBuilder.make(settings, source: source, tracker: settings.tracker.rawValue,
                                                  calibration: calibration)
-        let input = OfflineInput(source: source, name: path, tracker: tracker,
-                                 forgetsBetweenFrames: InputSource.framesAreIndependent(source))
+        let stillImages = InputSource.framesAreIndependent(source)
+        let input = OfflineInput(source: source, name: path, tracker: tracker, forgetsBetweenFrames: stillImages,
+                                 playerLock: settings.lockSettings(stillImages: stillImages).map {
+                                     PlayerLock(settings: $0, calibration: calibration)
+                                 })
         let run = try OfflineRun(input: input, metadata: metadata, hands: settings.music.handCount,
                                  recordingAs: settings.record, named: { take = $0 },
                                  render: settings.output.map { output in {

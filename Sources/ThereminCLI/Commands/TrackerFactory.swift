@@ -1,4 +1,5 @@
 import ThereminCore
+import ThereminSession
 import ThereminTracking
 
 /// Builds the hand tracker the settings ask for.
@@ -9,7 +10,7 @@ enum TrackerFactory {
     static func make(_ settings: Settings, stillImages: Bool = false, frameRate: Double? = nil) throws -> HandTracker {
         var options = TrackerOptions(mirrored: true, mode: stillImages ? .stillImages : .video)
         options.frameRate = frameRate
-        options.maxHands = settings.music.handCount
+        options.maxHands = settings.lockSettings(stillImages: stillImages)?.trackerSlots ?? settings.music.handCount
         options.threads = settings.trackerThreads
         switch settings.tracker {
         case .neural:
@@ -20,5 +21,17 @@ enum TrackerFactory {
             }
             return try HandTracker(classicWithFaceCascade: HandTracker.defaultFaceCascadeIfInstalled(), options: options)
         }
+    }
+}
+
+extension Settings {
+    /// The player lock for this run: nil with `--player-lock off`, for the classical tracker (one hand, nothing to
+    /// choose among) and for still images (nothing carries from one picture to the next). The tracker gets two slots
+    /// beyond the player's hands, so it can follow two bystanders and still look for the player.
+    func lockSettings(stillImages: Bool) -> PlayerLock.Settings? {
+        guard playerLock == .on, tracker == .neural, !stillImages else { return nil }
+        let hands = music.handCount
+        return PlayerLock.Settings(hands: hands, trackerSlots: min(hands + 2, TrackerOptions.maxHandsRange.upperBound),
+                                   detectorInterval: TrackerOptions().detectorInterval)
     }
 }

@@ -22,6 +22,8 @@ enum KeyBindings {
                    help: "looper: record a phrase, close the loop, overdub a layer, close it"),
         KeyBinding(codes: [117, 85], label: "u", action: .undoLayer, help: "looper: undo the last layer"),
         KeyBinding(codes: [120, 88], label: "x", action: .clearLoop, help: "looper: clear the loop"),
+        KeyBinding(codes: [116, 84], label: "t", action: .takeBack,
+                   help: "take the instrument back here (the nearest hand in view plays; --player-lock)"),
     ]
 
     /// The action bound to a key code.

@@ -16,6 +16,8 @@ struct LivePlay {
     var calibrateOnly = false
     /// Open the sound device (false for calibrating from a file: nobody is listening).
     var withSound = true
+    /// The frames are unrelated pictures (a folder of images played live): no player lock, nothing carries over.
+    var stillImages = false
 
     init(settings: Settings, calibrationKey: (camera: String, card: String)? = nil, calibrateOnly: Bool = false,
          withSound: Bool = true) {

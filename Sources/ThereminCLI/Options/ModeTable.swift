@@ -124,7 +124,7 @@ enum ModeTable {
     /// (`--record`, `--output`, `--loop-out`, `--midi-file`, `--plot`: they depend on more than the mode).
     static let modeBound: [String] = ([
         Options.stats, Options.noPreview, Options.noCalibration, Options.camera, Options.size, Options.fps,
-        Options.cameraFormat, Options.mains, Options.tracker, Options.trackerThreads, Options.json,
+        Options.cameraFormat, Options.mains, Options.tracker, Options.trackerThreads, Options.playerLock, Options.json,
         Options.audioInput, Options.duration,
     ] as [any AnyOption]).map(\.spec.name)
 
@@ -138,7 +138,8 @@ enum ModeTable {
         (Options.noPreview.name, nil), (Options.stats.name, Options.oscOut.name),
     ]
     private static let live = Set(liveSession.map(\.option))
-    private static let tracking: Set<String> = [Options.tracker.name, Options.trackerThreads.name]
+    private static let tracking: Set<String> = [Options.tracker.name, Options.trackerThreads.name,
+                                                Options.playerLock.name]
 
     static let all: [ModeEntry] = [
         ModeEntry(kind: .play, option: nil, synopsis: "[options]", summary: "play live from the camera",

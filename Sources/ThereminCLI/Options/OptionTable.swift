@@ -26,7 +26,7 @@ enum Options {
         audioDevice, wave, volume, glide, fade, effect, rate, period,
         low, high, pitchLaw, antenna, antennaField,
         response, minCutoff, beta, derivativeCutoff,
-        camera, size, fps, cameraFormat, mains, noCalibration, noPreview, tracker, trackerThreads,
+        camera, size, fps, cameraFormat, mains, noCalibration, noPreview, tracker, trackerThreads, playerLock,
         record, output, loopOut,
         json, stats, verbose,
     ]
@@ -174,6 +174,12 @@ enum Options {
                                                group: .camera, default: TrackerOptions().threads, range: TrackerOptions.threadsRange,
                                                refusal: "is not a thread count from \(TrackerOptions.threadsRange.lowerBound) to "
                                                    + "\(TrackerOptions.threadsRange.upperBound)")
+
+    static let playerLock = Option<Settings.PlayerLockSetting>.choice(
+        "--player-lock", value: "on|off",
+        help: "on: only the player's hands play; a hand found outside the player's area (the calibrated box, or where "
+            + "the hand has played lately) is ignored, and t takes the instrument back where you are; off: any hand plays",
+        group: .camera, default: .on, refusal: "is not on or off", accepted: "on or off")
 
     // MARK: Files
     static let record = Option.text("--record", short: "-r", value: "TRACE",

@@ -30,6 +30,12 @@ struct Settings: Sendable {
         case classic
     }
 
+    /// `--player-lock`: whether only the player's hands play.
+    enum PlayerLockSetting: String, Sendable, CaseIterable {
+        case on
+        case off
+    }
+
     var mode: Mode = .play
     // Defaults are the options' own (Options, OptionTable.swift).
     var audioDevice = Options.audioDevice.defaultValue ?? "default"
@@ -53,6 +59,8 @@ struct Settings: Sendable {
     var tracker = TrackerKind.neural
     /// Threads per tracker network (`--tracker-threads`).
     var trackerThreads = TrackerOptions().threads
+    /// Only the player's hands play (`--player-lock`).
+    var playerLock = PlayerLockSetting.on
     var record: String?
     var output: String?
     /// The options of the files this run writes (OptionSpec.writes): what decides whether a mode plays live.
@@ -166,6 +174,7 @@ struct Settings: Sendable {
         mains = try parsed.value(Options.mains)
         tracker = try parsed.value(Options.tracker) ?? tracker
         trackerThreads = try parsed.value(Options.trackerThreads) ?? trackerThreads
+        playerLock = try parsed.value(Options.playerLock) ?? playerLock
     }
 
     private mutating func readFiles(_ parsed: ParsedArguments) throws {

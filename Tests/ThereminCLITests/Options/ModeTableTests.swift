@@ -17,6 +17,7 @@ final class ModeTableTests: XCTestCase {
     private let values: [String: String] = [
         "--camera": "/dev/video0", "--size": "640x480", "--fps": "30", "--camera-format": "MJPG", "--mains": "50",
         "--tracker": "classic", "--tracker-threads": "1", "--audio-input": "default", "--duration": "2",
+        "--player-lock": "off",
     ]
 
     private func option(_ name: String) -> [String] { [name] + (values[name].map { [$0] } ?? []) }
