@@ -104,7 +104,7 @@ let package = Package(
         // MARK: benchmarks
         .executableTarget(name: "render-bench", dependencies: ["ThereminCore"]),
         .executableTarget(name: "tracking-bench", dependencies: ["ThereminTracking", "ThereminVideo", "ThereminCore",
-                                                                "ThereminTestSupport"]),
+                                                                "ThereminSession", "ThereminTestSupport"]),
         .executableTarget(name: "capture-bench", dependencies: ["ThereminCapture", "ThereminTestSupport"]),
         // models/convert.sh's check: a graph file through the tracker's XNNPACK runtime on raw inputs.
         .executableTarget(name: "model-check", dependencies: ["CHandTracker"]),
@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "ThereminCaptureTests", dependencies: ["ThereminCapture", "ThereminCore", "ThereminTestSupport"]),
         .testTarget(name: "ThereminVideoTests", dependencies: ["ThereminVideo", "ThereminCore"]),
         .testTarget(name: "ThereminTrackingTests", dependencies: ["ThereminTracking", "CHandTracker", "ThereminVideo", "ThereminCore",
-                                                            "ThereminTestSupport"]),
+                                                            "ThereminSession", "ThereminTestSupport"]),
         .testTarget(name: "ThereminPreviewTests", dependencies: ["ThereminPreview", "ThereminCore", "ThereminSession",
                                                              "ThereminTestSupport"]),
         .testTarget(name: "VisionCallsTests", dependencies: ["VisionCalls", "CVisionLoader"]),
@@ -154,7 +154,7 @@ let package = Package(
                     exclude: ["Fuzz/Regressions"]),
         // The built program end to end: commands, bad input, PipeWire, installing (the unit tests are above).
         .testTarget(name: "ThereminIntegrationTests", dependencies: ["ThereminCLI", "ThereminCapture", "ThereminCore", "ThereminAudio",
-                                                               "ThereminTestSupport", "ThereminSession"]),
+                                                               "ThereminTestSupport", "ThereminSession", "ThereminVideo"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -9,7 +9,8 @@ import ThereminTracking
 
 let usage = """
     usage: tracking-bench [--corpus DIR] [--models DIR] [--reference FILE | --run-reference TOOL] [--threads N]
-                          [--repeats N] [--skip-speed] [--detector-interval N] [--two-hands-only] [--classic]
+                          [--repeats N] [--skip-speed] [--detector-interval N] [--two-hands-only]
+                          [--bystanders-only] [--classic]
       --corpus DIR          hand corpus (default ../shared/corpus beside the current directory)
       --models DIR          folder with the model graphs (.xnng) (default: as the tracker finds them)
       --reference FILE      MediaPipe figures JSON from tools/mediapipe_reference.sh (default:
@@ -21,6 +22,7 @@ let usage = """
       --detector-interval N for max_hands 2: look for a second hand every Nth frame while one is tracked
                             (default: the tracker's, \(TrackerOptions().detectorInterval))
       --two-hands-only      only the two-hand timing (max_hands 2 against 1 on the selfie clip)
+      --bystanders-only     only the player lock's figures on the bystander scenes
       --classic             also measure the classical fallback tracker
     """
 
@@ -41,6 +43,7 @@ struct Arguments {
     var repeats = 3
     var detectorInterval = TrackerOptions().detectorInterval
     var twoHandsOnly = false
+    var bystandersOnly = false
 
     init(_ list: [String]) {
         var rest = list[...]
@@ -64,6 +67,7 @@ struct Arguments {
                 guard let n = Int(value(option)), n > 0 else { fail("--detector-interval needs a positive number") }
                 detectorInterval = n
             case "--two-hands-only": twoHandsOnly = true
+            case "--bystanders-only": bystandersOnly = true
             case "--skip-speed": skipSpeed = true
             case "--classic": classic = true
             case "-h", "--help":
@@ -111,6 +115,14 @@ guard FileManager.default.fileExists(atPath: arguments.corpus.appendingPathCompo
     fail("hand corpus not found at \(arguments.corpus.path): pass --corpus (it lives in ../shared/corpus)")
 }
 let corpus = Corpus(root: arguments.corpus)
+if arguments.bystandersOnly {
+    do {
+        try reportBystanders(corpus: corpus, models: try arguments.models.map { ModelFiles(directory: $0) } ?? ModelFiles.locate())
+    } catch {
+        fail("\(error)")
+    }
+    exit(0)
+}
 
 // The far-player scenes first: MediaPipe's reference run reads them.
 let farPlayers: FarPlayerSet
@@ -190,6 +202,7 @@ do {
     if !detection.missed.isEmpty { print("  missed: \(detection.missed.joined(separator: ", "))") }
     if !negatives.which.isEmpty { print("  false positives: \(negatives.which.joined(separator: ", "))") }
     try reportFarPlayers(farPlayers, models: models, reference: reference)
+    try reportBystanders(corpus: corpus, models: models)
 
     if !arguments.skipSpeed {
         let clip = corpus.root.appendingPathComponent("video/mediapipe_selfie_segmentation_web.mp4")
