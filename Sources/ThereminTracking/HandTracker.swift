@@ -101,6 +101,19 @@ public final class HandTracker: @unchecked Sendable {
         TrackerCalls.setSearch(search, handle)
     }
 
+    /// What following a hand costs here, in milliseconds: the median of `runs` followed frames on a hand-sized region
+    /// at the middle of `frame` (a BGR picture; any, since a followed frame's work does not depend on what it shows).
+    /// Forgets the hands tracked. `--check` predicts live play's latency from it.
+    /// - Throws: `TrackerError` when the frame is malformed or not BGR, or the networks fail.
+    public func followCost(on frame: Frame, runs: Int = 20) throws(TrackerError) -> Double {
+        try checkSize(of: frame)
+        guard case .bgr24 = frame.layout else {
+            throw TrackerError(kind: .invalidFrame, problem: "frame \(frame.sequence) is not BGR",
+                               remedy: "time following on a BGR picture")
+        }
+        return try TrackerCalls.timeFollow(frame, runs: runs, handle)
+    }
+
     /// The networks' runs since the tracker was made (the runs checking the models as they loaded included) and the
     /// CPU they took; nil for the classical tracker, which has none. Waits for a frame being tracked.
     public var networkUse: NetworkUse? {

@@ -134,6 +134,26 @@ final class NeuralTrackerTests: XCTestCase {
         XCTAssertGreaterThan(use.palmCPUSeconds, 0)
     }
 
+    /// `--check`'s followed frame: one landmark run a frame and no palm detector, on any picture; the hands tracked
+    /// are forgotten after it.
+    func testTimingAFollowedFrameRunsTheLandmarkModelAlone() throws {
+        let tracker = try HandTracker(models: try Fixtures.models(), options: TrackerOptions(mode: .video))
+        let hand = try Fixtures.image(clearHands[0])
+        XCTAssertTrue(try tracker.track(hand).primary.present)
+        let before = try XCTUnwrap(tracker.networkUse)
+        let milliseconds = try tracker.followCost(on: Fixtures.solidFrame(width: 640, height: 480, blue: 90, green: 120,
+                                                                          red: 160), runs: 7)
+        let after = try XCTUnwrap(tracker.networkUse)
+        XCTAssertGreaterThan(milliseconds, 0)
+        XCTAssertTrue(milliseconds.isFinite)
+        XCTAssertEqual(after.landmarkRuns - before.landmarkRuns, 8, "seven timed and one to warm up")
+        XCTAssertEqual(after.palmRuns, before.palmRuns, "a followed frame runs no palm detector")
+        let next = try tracker.track(hand)
+        XCTAssertTrue(next.primary.acquired, "the hand tracked before was forgotten")
+        XCTAssertThrowsError(try tracker.followCost(on: Fixtures.solidFrame(width: 64, height: 48, blue: 0, green: 0, red: 0),
+                                                    runs: 0))
+    }
+
     /// A hand found afresh is looked at again until it settles; with a frame budget already spent, it is not, and the
     /// frame costs one look (the next frame refines from there).
     func testAFrameBudgetStopsTheLooksThatOnlyRefineALanding() throws {

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <new>
 #include <string>
+#include <vector>
 
 #include <opencv2/core.hpp>
 #include <opencv2/core/utils/logger.hpp>
@@ -275,6 +276,34 @@ extern "C" void th_tracker_set_search(th_tracker *tracker, int hands, int detect
     std::lock_guard<std::mutex> guard(tracker->lock);
     const bool valid = std::isfinite(focus.x) && std::isfinite(focus.y) && std::isfinite(focus_side);
     tracker->tracker->setSearch(hands, detector_interval, focus, valid ? std::min(std::max(focus_side, 0.0f), 1.0f) : 0);
+}
+
+extern "C" th_status th_tracker_time_follow(th_tracker *tracker, const uint8_t *pixels, int width, int height,
+                                            size_t stride, int runs, double *milliseconds, char *error,
+                                            size_t error_size) {
+    if (tracker == nullptr || milliseconds == nullptr) {
+        return invalid(error, error_size, "tracker or milliseconds missing");
+    }
+    if (runs < 1 || runs > 1000) {
+        return invalid(error, error_size, "runs " + std::to_string(runs) + " is out of range (1 to 1000)");
+    }
+    const th_status checked = checkFrame(pixels, width, height, stride, 3, error, error_size);
+    if (checked != TH_OK) {
+        return checked;
+    }
+    std::lock_guard<std::mutex> guard(tracker->lock);
+    return guarded(error, error_size, [&] {
+        const theremin::FrameImage frame =
+            theremin::FrameImage::bgr(cv::Mat(height, width, CV_8UC3, const_cast<uint8_t *>(pixels), stride));
+        tracker->tracker->timeFollow(frame);  // warm-up
+        std::vector<double> times(static_cast<size_t>(runs));
+        for (double &time : times) {
+            time = tracker->tracker->timeFollow(frame);
+        }
+        std::nth_element(times.begin(), times.begin() + runs / 2, times.end());
+        *milliseconds = times[static_cast<size_t>(runs / 2)] * 1000;
+        tracker->tracker->reset();
+    });
 }
 
 extern "C" void th_tracker_release_hand(th_tracker *tracker, int slot) {

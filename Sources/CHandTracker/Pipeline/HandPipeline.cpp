@@ -149,6 +149,21 @@ void HandPipeline::releaseHand(int slot) {
     motion_[slot].forget();
 }
 
+double HandPipeline::timeFollow(const FrameImage &frame) {
+    // A near player's hand region: about a third of the frame's shorter side, square in pixels, at the middle.
+    const float side = 0.35f * static_cast<float>(std::min(frame.cols, frame.rows));
+    const th_rect region{0.5f, 0.5f, side / static_cast<float>(frame.cols), side / static_cast<float>(frame.rows), 0};
+    motion_[0].remember(frame, region);
+    const auto start = std::chrono::steady_clock::now();
+    Found found;
+    motion_[0].changed(frame);
+    look(frame, region, found, 0);
+    motion_[0].remember(frame, found.present ? found.next : region);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    motion_[0].forget();
+    return seconds;
+}
+
 th_network_use HandPipeline::networkUse() const {
     th_network_use use{};
     use.landmark_runs = landmarks_.use().runs;

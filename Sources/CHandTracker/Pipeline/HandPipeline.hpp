@@ -30,6 +30,7 @@ public:
     void setFrameBudget(double seconds) override { frameBudget_ = seconds; }
     void setSearch(int hands, int detectorInterval, th_point focus, float focusSide) override;
     void releaseHand(int slot) override;
+    double timeFollow(const FrameImage &frame) override;
 
 private:
     /// A hand found in the current frame.

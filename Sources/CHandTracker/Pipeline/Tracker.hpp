@@ -1,6 +1,8 @@
 // What the C API's handle drives: one of the trackers behind a common interface.
 #pragma once
 
+#include <chrono>
+
 #include "Models/FrameImage.hpp"
 
 #include "CHandTracker.h"
@@ -31,6 +33,13 @@ public:
     virtual void setSearch(int, int, th_point, float) {}
     /// Lets the hand in a slot go.
     virtual void releaseHand(int) {}
+    /// Seconds one followed frame takes on `frame` (see th_tracker_time_follow); by default a whole frame's
+    /// processing.
+    virtual double timeFollow(const FrameImage &frame) {
+        const auto start = std::chrono::steady_clock::now();
+        processHands(frame);
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
 };
 
 }  // namespace theremin

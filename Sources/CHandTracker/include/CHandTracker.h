@@ -207,6 +207,14 @@ typedef struct th_tracker th_tracker;
      *  player's is not. Ignored by the classical tracker. */ \
     X(void, th_tracker_set_search, th_tracker *tracker, int hands, int detector_interval, th_point focus, \
       float focus_side) \
+    /** What following a hand costs on this machine, in milliseconds (the median of `runs`, 1 to 1000, after one to \
+     *  warm up): the work of a followed frame (the picture around the hand compared, the landmark model on the hand's \
+     *  region with its crop sampled from the frame, the region for the next frame) on a hand-sized region at the \
+     *  middle of a BGR frame, whatever it shows. `--check` predicts live play's latency from it; a frame without a \
+     *  hand cannot be followed, and timing one that searches measures the palm detector instead. Forgets the hands \
+     *  tracked (as th_tracker_reset). The classical tracker gives its whole frame's time. */ \
+    X(th_status, th_tracker_time_follow, th_tracker *tracker, const uint8_t *pixels, int width, int height, \
+      size_t stride, int runs, double *milliseconds, char *error, size_t error_size) \
     /** Stops following the hand in `slot` (out of range: nothing): the slot is free from the next frame on, and \
      *  the hand is found again only as a new one. Ignored by the classical tracker. */ \
     X(void, th_tracker_release_hand, th_tracker *tracker, int slot) \

@@ -99,6 +99,20 @@ enum TrackerCalls {
         for slot in search.release { api.th_tracker_release_hand(handle, Int32(clamping: slot)) }
     }
 
+    /// The median milliseconds of a followed frame on a BGR `frame` over `runs` (th_tracker_time_follow).
+    static func timeFollow(_ frame: Frame, runs: Int, _ handle: OpaquePointer) throws(TrackerError) -> Double {
+        let api = try api()
+        var milliseconds = 0.0
+        try frame.pixels.withUnsafeBufferPointer { (pixels) throws(TrackerError) in
+            try call(fileRemedy: TrackerError.modelRemedy) { error, size in
+                api.th_tracker_time_follow(handle, pixels.baseAddress, Int32(clamping: frame.width),
+                                           Int32(clamping: frame.height), frame.bytesPerRow, Int32(clamping: runs),
+                                           &milliseconds, error, size)
+            }
+        }
+        return milliseconds
+    }
+
     static func networkUse(_ handle: OpaquePointer) -> NetworkUse {
         guard let use = (try? api())?.th_tracker_network_use(handle) else {
             return NetworkUse(landmarkRuns: 0, landmarkCPUSeconds: 0, palmRuns: 0, palmCPUSeconds: 0)

@@ -57,14 +57,19 @@ final class ReadinessPolicyTests: XCTestCase {
     }
 
     func testTrackerAgainstTheFrameInterval() {
-        let quick = ReadinessPolicy.tracker(milliseconds: 10, frameRate: 30, periodFrames: 128, sampleRate: 48_000)
+        let quick = ReadinessPolicy.tracker(followed: 5, afresh: 23, frameRate: 30, periodFrames: 128, sampleRate: 48_000)
         XCTAssertEqual(quick.level, .ok)
-        XCTAssertEqual(quick.finding, "10 ms a frame: expect about 32 ms from motion to sound at 30 fps (half a frame 16.7, "
-                           + "tracking 10, sound 5.3)")
-        let slow = ReadinessPolicy.tracker(milliseconds: 40, frameRate: 30, periodFrames: 240, sampleRate: 48_000)
+        XCTAssertEqual(quick.finding, "a followed frame 5 ms, a hand found afresh 23 ms: expect about 13.2 ms from motion "
+                           + "to sound at 30 fps (tracking 5, hand-off 1.5, sound 6.7)")
+        // A searching frame slower than the interval is no reason to lower the rate: play follows.
+        let searching = ReadinessPolicy.tracker(followed: 17.5, afresh: 47, frameRate: 30, periodFrames: 128, sampleRate: 48_000)
+        XCTAssertEqual(searching.level, .ok)
+        XCTAssertNil(searching.fix)
+        let slow = ReadinessPolicy.tracker(followed: 40, afresh: 90, frameRate: 30, periodFrames: 240, sampleRate: 48_000)
         XCTAssertEqual(slow.level, .warn)
         XCTAssertEqual(slow.fix, "close other busy programs, or play with --fps 20")
-        XCTAssertEqual(ReadinessPolicy.tracker(milliseconds: 150, frameRate: 30, periodFrames: 240, sampleRate: 48_000).level, .fail)
+        XCTAssertEqual(ReadinessPolicy.tracker(followed: 150, afresh: 300, frameRate: 30, periodFrames: 240,
+                                               sampleRate: 48_000).level, .fail)
     }
 
     func testReadyWhenNothingFails() {

@@ -66,7 +66,7 @@ final class CheckCommandTests: BinaryTestCase {
             XCTAssertTrue(verdict.hasPrefix("OK    ") || verdict.hasPrefix("WARN  ") || verdict.hasPrefix("FAIL  "), String(verdict))
         }
         let tracker = try XCTUnwrap(line("tracker", in: result.stdout), result.stdout)
-        XCTAssertNotNil(tracker.range(of: #"tracker: [0-9.]+ ms a frame: expect about [0-9.]+ ms from motion to sound at 30 fps"#,
+        XCTAssertNotNil(tracker.range(of: #"tracker: a followed frame [0-9.]+ ms, a hand found afresh [0-9.]+ ms: expect about [0-9.]+ ms from motion to sound at 30 fps"#,
                                       options: .regularExpression), tracker)
         XCTAssertEqual(line("sound server", in: result.stdout),
                        "OK    sound server: JACK server '\(server.name)' at 48000 Hz, 128-frame period (2.7 ms): play with --audio jack")
