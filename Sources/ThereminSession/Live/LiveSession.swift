@@ -53,6 +53,10 @@ public final class LiveSession {
     private let sound: SoundDescription
     private let options: Options
     public private(set) var stats = LatencyStats()
+    /// The camera-to-speaker latency of the current minute, for `-v`'s line a minute: a long set's drift shows there,
+    /// where the whole run's figures would hide it.
+    private var minute = LatencyStats()
+    private var minutesReported = 0
     private var status = LiveStatus()
     /// Counts the seconds without a hand, for the advice to come closer or calibrate.
     private var absentHand = AbsentHandNotice()
@@ -255,6 +259,11 @@ public final class LiveSession {
             lastReport = now
             options.report("\n" + report(duration: now - start))
         }
+        if now - start >= Double(minutesReported + 1) * 60 {
+            minutesReported += 1
+            options.report("\n" + Self.minuteLine(minutesReported, minute))
+            minute = LatencyStats()
+        }
     }
 
     /// With `-v`: one line each time a hand starts being kept from playing for a new reason.
@@ -264,6 +273,13 @@ public final class LiveSession {
         for hand in snapshot.ignoredHands where !reportedIgnored.contains(hand.reason) {
             options.report("\n" + hand.line)
         }
+    }
+
+    /// `-v`'s line for minute `index` of the run: camera to speaker, median and 95th percentile.
+    public static func minuteLine(_ index: Int, _ stats: LatencyStats) -> String {
+        guard let total = stats.summary(.total) else { return "minute \(index): no sound measured" }
+        return String(format: "minute %d: camera to speaker %.1f / %.1f ms median / p95 over %d frames", index,
+                      total.median * 1000, total.p95 * 1000, stats.count(.total))
     }
 
     /// The statistics report (also printed by `--stats` on exit).
@@ -287,6 +303,7 @@ public final class LiveSession {
             if record.trackedTime > 0 { stats.add(.trackedToApplied, record.appliedTime - record.trackedTime) }
             stats.add(.appliedToAudible, record.audibleTime - record.appliedTime)
             stats.add(.total, record.audibleTime - record.sourceTime)
+            minute.add(.total, record.audibleTime - record.sourceTime)
         }
     }
 

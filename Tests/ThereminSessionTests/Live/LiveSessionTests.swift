@@ -39,6 +39,20 @@ final class LiveSessionTests: XCTestCase {
         return (session, renderer, loop)
     }
 
+    func testTheMinuteLineGivesThatMinutesMedianAndP95() {
+        var minute = LatencyStats()
+        for index in 0..<100 { minute.add(.total, 0.010 + 0.0001 * Double(index)) }
+        let line = LiveSession.minuteLine(3, minute)
+        // Values from 10.0 to 19.9 ms: the median about 15, the 95th percentile about 19.5, in milliseconds.
+        let numbers = line.split(whereSeparator: { $0 == " " }).compactMap { Double($0) }
+        XCTAssertTrue(line.hasPrefix("minute 3: camera to speaker "), line)
+        XCTAssertEqual(numbers.count, 3, line)
+        XCTAssertEqual(numbers.first ?? 0, 15, accuracy: 0.2, line)
+        XCTAssertEqual(numbers.dropFirst().first ?? 0, 19.5, accuracy: 0.3, line)
+        XCTAssertTrue(line.hasSuffix("ms median / p95 over 100 frames"), line)
+        XCTAssertEqual(LiveSession.minuteLine(1, LatencyStats()), "minute 1: no sound measured")
+    }
+
     func testASessionRunsToTheEndOfItsInputAndReports() throws {
         let display = ScriptedDisplay()
         var lines: [String] = []
