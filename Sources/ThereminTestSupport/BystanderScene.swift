@@ -181,3 +181,22 @@ extension BystanderScene {
         public func close() {}
     }
 }
+
+extension BystanderScene {
+    /// Writes the scene as an H.264 clip at 30 fps (near-lossless, 4:2:0 as a webcam's video is): what the built
+    /// binary and the fake camera play. The raw frames go through a temporary file beside it.
+    /// - Throws: `FakeCameraError` when ffmpeg is missing or fails, or the folder cannot be written.
+    public func writeVideo(to video: URL) throws {
+        let raw = video.deletingPathExtension().appendingPathExtension("bgr")
+        guard FileManager.default.createFile(atPath: raw.path, contents: nil) else {
+            throw FakeCameraError(description: "cannot write the scene's frames to \(raw.path)")
+        }
+        defer { try? FileManager.default.removeItem(at: raw) }
+        let file = try FileHandle(forWritingTo: raw)
+        for index in 0..<Self.frameCount { try file.write(contentsOf: frame(index).pixels) }
+        try file.close()
+        _ = try FFmpeg.run(["-y", "-f", "rawvideo", "-pix_fmt", "bgr24", "-s", "\(Self.width)x\(Self.height)",
+                            "-r", String(Int(Self.rate)), "-i", raw.path, "-c:v", "libx264", "-crf", "12",
+                            "-pix_fmt", "yuv420p", video.path])
+    }
+}

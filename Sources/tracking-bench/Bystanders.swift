@@ -15,18 +15,11 @@ func reportBystanders(corpus: Corpus, models: ModelFiles) throws {
     let header = ["player / bystander", "lock", "alone sounds", "both: off player", "return", "leap",
                   "ms playing/away", "lock us"]
     print(header.map { $0.padding(toLength: 19, withPad: " ", startingAt: 0) }.joined())
-    for (playerName, bystanderName) in BystanderScene.photoPairs {
-        func hand(_ name: String) throws -> BystanderScene.Hand {
-            let base = corpus.root.appendingPathComponent("hands_gt/\(name)")
-            guard let photo = try ImageSource(path: base.appendingPathExtension("jpg").path).nextFrame() else {
-                throw BenchError("\(name).jpg holds no image")
-            }
-            return try BystanderScene.Hand(photo: photo, groundTruth: Data(contentsOf: base.appendingPathExtension("json")))
-        }
-        let scene = BystanderScene(player: try hand(playerName), bystander: try hand(bystanderName))
+    for pair in BystanderScene.photoPairs {
+        let scene = try bystanderScene(pair, corpus: corpus)
         for locked in [true, false] {
             let figures = try BystanderFigures.measure(scene, models: models, locked: locked)
-            let cells = ["\(playerName.suffix(8)) / \(bystanderName.suffix(8))", locked ? "on" : "off",
+            let cells = ["\(pair.0.suffix(8)) / \(pair.1.suffix(8))", locked ? "on" : "off",
                          percent(figures.aloneSounding), percent(figures.offPlayer),
                          figures.returnFrames.map { "\($0) fr, \(Int(Double($0) / BystanderScene.rate * 1000)) ms" } ?? "never",
                          figures.leapHeard ? "next frame" : "missed",
@@ -35,6 +28,29 @@ func reportBystanders(corpus: Corpus, models: ModelFiles) throws {
             print(cells.map { $0.padding(toLength: 19, withPad: " ", startingAt: 0) }.joined())
         }
     }
+}
+
+/// Writes each photo pair's scene as an H.264 clip into `folder` (bystander-1.mp4, ...), for the soak and for
+/// playing through the fake camera.
+func writeBystanderScenes(corpus: Corpus, to folder: URL) throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for (index, pair) in BystanderScene.photoPairs.enumerated() {
+        let video = folder.appendingPathComponent("bystander-\(index + 1).mp4")
+        try bystanderScene(pair, corpus: corpus).writeVideo(to: video)
+        print(video.path)
+    }
+}
+
+/// The scene of a photo pair of `hands_gt/`.
+private func bystanderScene(_ pair: (String, String), corpus: Corpus) throws -> BystanderScene {
+    func hand(_ name: String) throws -> BystanderScene.Hand {
+        let base = corpus.root.appendingPathComponent("hands_gt/\(name)")
+        guard let photo = try ImageSource(path: base.appendingPathExtension("jpg").path).nextFrame() else {
+            throw BenchError("\(name).jpg holds no image")
+        }
+        return try BystanderScene.Hand(photo: photo, groundTruth: Data(contentsOf: base.appendingPathExtension("json")))
+    }
+    return BystanderScene(player: try hand(pair.0), bystander: try hand(pair.1))
 }
 
 private func percent(_ fraction: (Int, Int)) -> String {

@@ -10,7 +10,7 @@ import ThereminTracking
 let usage = """
     usage: tracking-bench [--corpus DIR] [--models DIR] [--reference FILE | --run-reference TOOL] [--threads N]
                           [--repeats N] [--skip-speed] [--detector-interval N] [--two-hands-only]
-                          [--bystanders-only] [--classic]
+                          [--bystanders-only] [--write-bystander-scenes DIR] [--classic]
       --corpus DIR          hand corpus (default ../shared/corpus beside the current directory)
       --models DIR          folder with the model graphs (.xnng) (default: as the tracker finds them)
       --reference FILE      MediaPipe figures JSON from tools/mediapipe_reference.sh (default:
@@ -23,6 +23,7 @@ let usage = """
                             (default: the tracker's, \(TrackerOptions().detectorInterval))
       --two-hands-only      only the two-hand timing (max_hands 2 against 1 on the selfie clip)
       --bystanders-only     only the player lock's figures on the bystander scenes
+      --write-bystander-scenes DIR  write the bystander scenes as H.264 clips into DIR and stop (the soak plays them)
       --classic             also measure the classical fallback tracker
     """
 
@@ -44,6 +45,7 @@ struct Arguments {
     var detectorInterval = TrackerOptions().detectorInterval
     var twoHandsOnly = false
     var bystandersOnly = false
+    var sceneFolder: String?
 
     init(_ list: [String]) {
         var rest = list[...]
@@ -68,6 +70,7 @@ struct Arguments {
                 detectorInterval = n
             case "--two-hands-only": twoHandsOnly = true
             case "--bystanders-only": bystandersOnly = true
+            case "--write-bystander-scenes": sceneFolder = value(option)
             case "--skip-speed": skipSpeed = true
             case "--classic": classic = true
             case "-h", "--help":
@@ -115,6 +118,14 @@ guard FileManager.default.fileExists(atPath: arguments.corpus.appendingPathCompo
     fail("hand corpus not found at \(arguments.corpus.path): pass --corpus (it lives in ../shared/corpus)")
 }
 let corpus = Corpus(root: arguments.corpus)
+if let folder = arguments.sceneFolder {
+    do {
+        try writeBystanderScenes(corpus: corpus, to: URL(fileURLWithPath: folder))
+    } catch {
+        fail("\(error)")
+    }
+    exit(0)
+}
 if arguments.bystandersOnly {
     do {
         try reportBystanders(corpus: corpus, models: try arguments.models.map { ModelFiles(directory: $0) } ?? ModelFiles.locate())

@@ -24,18 +24,8 @@ final class PlayerLockCommandTests: BinaryTestCase {
         let scene = BystanderScene(player: try hand(player), bystander: try hand(bystander))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("player-lock-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let raw = folder.appendingPathComponent("scene.bgr")
-        guard FileManager.default.createFile(atPath: raw.path, contents: nil) else {
-            throw XCTSkip("cannot write the scene's frames in \(folder.path)")
-        }
-        let file = try FileHandle(forWritingTo: raw)
-        for index in 0..<BystanderScene.frameCount { try file.write(contentsOf: scene.frame(index).pixels) }
-        try file.close()
         let video = folder.appendingPathComponent("scene.mp4")
-        try TestMedia.runFFmpeg(["-f", "rawvideo", "-pix_fmt", "bgr24", "-s", "\(BystanderScene.width)x\(BystanderScene.height)",
-                                 "-r", "30", "-i", raw.path, "-c:v", "libx264", "-crf", "12", "-pix_fmt", "yuv420p",
-                                 video.path])
-        try FileManager.default.removeItem(at: raw)
+        try scene.writeVideo(to: video)
         Self.made.withLock { $0 = (video, scene) }
         return (video, scene)
     }
