@@ -35,6 +35,7 @@ struct LivePlay {
                                           sampleRate: settings.sampleRate, backingFiles: BackingTrackLoader.self,
                                           scheduler: RealtimeThreads(audioPriority: opened?.renderPriority), display: { DisplayFactory.make(settings) })
         ports.followers = { try LiveFollowing.connect(settings, sound: output) }
+        ports.actions = { try ActionInputs.open(settings) }
         ports.willRun = { SignalWatch.install() }
         var take: String?
         ports.tookName = { take = $0 }

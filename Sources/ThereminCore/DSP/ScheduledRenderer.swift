@@ -11,6 +11,22 @@ public struct TimedControl: Sendable, Equatable {
     }
 }
 
+/// A change of the sound at an exact sample position: a player's action in a replayed take.
+public struct TimedChange: Sendable, Equatable {
+    public enum Change: Sendable, Equatable {
+        /// The next waveform (`Waveform.next`), as the key and the action do live.
+        case nextWaveform
+    }
+
+    public var sampleIndex: Int
+    public var change: Change
+
+    public init(sampleIndex: Int, change: Change) {
+        self.sampleIndex = sampleIndex
+        self.change = change
+    }
+}
+
 /// Plays a fixed schedule of controls, applying each at its exact sample whatever the block size, so an offline
 /// render and a live replay of the same trace produce the same samples, bit for bit.
 public final class ScheduledRenderer: BlockRenderer, @unchecked Sendable {
@@ -19,7 +35,9 @@ public final class ScheduledRenderer: BlockRenderer, @unchecked Sendable {
     private let schedule: [TimedControl]
     /// Total length of the render in samples (the schedule plus the fade and effect tail).
     public let totalFrames: Int
+    private let changes: [TimedChange]
     private var nextEvent = 0
+    private var nextChange = 0
     private var position = 0
     private let published = Atomic<Int>(0)
     private let fadeRequested = Atomic<Bool>(false)
@@ -28,9 +46,11 @@ public final class ScheduledRenderer: BlockRenderer, @unchecked Sendable {
     /// - Parameters:
     ///   - schedule: controls sorted by sample index.
     ///   - totalFrames: how long the render lasts.
-    public init(engine: SynthEngine, schedule: [TimedControl], totalFrames: Int) {
+    ///   - changes: the sound's changes, sorted by sample index.
+    public init(engine: SynthEngine, schedule: [TimedControl], totalFrames: Int, changes: [TimedChange] = []) {
         self.engine = engine
         self.schedule = schedule
+        self.changes = changes
         self.totalFrames = totalFrames
     }
 
@@ -51,6 +71,12 @@ public final class ScheduledRenderer: BlockRenderer, @unchecked Sendable {
         }
         var done = 0
         while done < frames {
+            while nextChange < changes.count && changes[nextChange].sampleIndex <= position {
+                switch changes[nextChange].change {
+                case .nextWaveform: engine.voice.waveform = engine.voice.waveform.next
+                }
+                nextChange += 1
+            }
             while nextEvent < schedule.count && schedule[nextEvent].sampleIndex <= position {
                 engine.apply(schedule[nextEvent].control)
                 nextEvent += 1
@@ -58,6 +84,9 @@ public final class ScheduledRenderer: BlockRenderer, @unchecked Sendable {
             var chunk = frames - done
             if nextEvent < schedule.count {
                 chunk = min(chunk, schedule[nextEvent].sampleIndex - position)
+            }
+            if nextChange < changes.count {
+                chunk = min(chunk, changes[nextChange].sampleIndex - position)
             }
             engine.render(into: output + done, frames: chunk)
             done += chunk

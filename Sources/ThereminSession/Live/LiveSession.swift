@@ -32,6 +32,9 @@ public final class LiveSession {
         public var playAlong: Score?
         /// The tracker's network runs so far, for the statistics' yardstick line (nil: no networks).
         public var networkUse: () -> NetworkUse? = { nil }
+        /// Where the player's hands-free actions come from (`--midi-in`, `--osc-in`): polled with the keys, done
+        /// the same way, closed at the end.
+        public var actionInputs: [any ActionInput] = []
 
         public init() {}
     }
@@ -109,7 +112,10 @@ public final class LiveSession {
         }
         output?.start(mixer)
         if !options.stopAfterCalibration && firstBeat == nil { mixer.cues?.play(.start) }
-        if status.muted { options.report("muted since the last run: press m to unmute") }
+        if status.muted {
+            options.report("muted since the last run: press m to unmute")
+            loop.enqueue(.mute)  // the take starts muted, and so does its replay
+        }
         loop.start()
         let start = loop.clock.now()
         var lastReport = start
@@ -138,6 +144,7 @@ public final class LiveSession {
                 ending = quit
                 break
             }
+            takeActions()
             reportVerbosely(at: now, since: start, last: &lastReport)
             MonotonicClock.sleep(0.015)
         }
@@ -211,27 +218,60 @@ public final class LiveSession {
             switch key {
             case .quit:
                 return .quit
-            case .mute:
-                status.muted.toggle()
-                renderer.setMuted(status.muted)
-                if let problem = options.rememberMute(status.muted) { status.message = problem }
-            case .cycleWaveform:
-                status.waveform = status.waveform.next
-                renderer.setWaveform(status.waveform)
+            case .mute: perform(.mute)
+            case .cycleWaveform: perform(.nextWaveform)
             case .pause:
                 status.paused.toggle()
                 loop.setPaused(status.paused)
-            case .recalibrate:
-                loop.requestCalibration()
-            case .loop:
-                mixer.looper?.press()
-            case .undoLayer:
-                mixer.looper?.undo()
-            case .clearLoop:
-                mixer.looper?.clear()
+            case .recalibrate: perform(.recalibrate)
+            case .loop: perform(.loop)
+            case .undoLayer: perform(.undoLayer)
+            case .clearLoop: perform(.clearLoop)
             }
         }
         return nil
+    }
+
+    /// The actions the inputs received since the last look, done in order; their problems said, one line each.
+    private func takeActions() {
+        guard !options.actionInputs.isEmpty else { return }
+        var actions: [TimedAction] = []
+        var problems: [String] = []
+        for input in options.actionInputs { input.poll(into: &actions, problems: &problems) }
+        for problem in problems { options.report("\ntheremin: \(problem)") }
+        for received in actions.sorted(by: { $0.time < $1.time }) {
+            perform(received.action)
+            if options.verbose { options.report("\naction: \(received.action.text) (\(received.origin))") }
+        }
+    }
+
+    /// Does one player action, from a key or an input, the one way: the sound's side here (mute and the waveform
+    /// reach the audio thread at its next period), the looper's through its own switch, the rest at the next frame
+    /// on the tracking thread, which writes every action into the take for a replay.
+    private func perform(_ action: PlayerAction) {
+        switch action {
+        case .mute:
+            status.muted.toggle()
+            renderer.setMuted(status.muted)
+            if let problem = options.rememberMute(status.muted) { status.message = problem }
+        case .nextWaveform:
+            status.waveform = status.waveform.next
+            renderer.setWaveform(status.waveform)
+        case .recalibrate:
+            loop.requestCalibration()
+        case .loop:
+            mixer.looper?.press()
+        case .undoLayer:
+            mixer.looper?.undo()
+        case .clearLoop:
+            mixer.looper?.clear()
+        case .octaveUp, .octaveDown:
+            status.octave = min(max(status.octave + (action == .octaveUp ? 1 : -1), ControlMapper.octaves.lowerBound),
+                                ControlMapper.octaves.upperBound)
+        case .correction, .takeBack, .nextPreset, .previousPreset, .preset:
+            break
+        }
+        loop.enqueue(action)
     }
 
     /// With `-v`: what the threads got, once, and the statistics every second.
@@ -303,6 +343,7 @@ public final class LiveSession {
                                                               bufferFrames: output.bufferFrames, extra: cue))
         }
         loop.stop()
+        for input in options.actionInputs { input.close() }
         collectLatencies()
         _ = collectTrackingStats()  // the frames tracked since the last look (a short file may end before the first)
         display.close()

@@ -36,6 +36,23 @@ public struct LiveStep: Sendable {
         calibration = GuidedCalibration(antenna: mapper.mapping.antennaSide)
     }
 
+    /// Does a player's action's control side (correction, register, take-back) from this frame on, as a replay of
+    /// the take does at the same row (`ControlMapper.apply`).
+    public mutating func perform(_ action: PlayerAction) {
+        if action == .takeBack {
+            takeBack()
+        } else {
+            mapper.apply(action)
+        }
+    }
+
+    /// THE take-back hook: the player asked for the instrument back (the `take-back` action from MIDI, OSC or a
+    /// key), on the tracking thread, before this frame's hands are stepped. The player lock (issue 43, item 1)
+    /// re-anchors on the hand found next here; until then the next hand found starts its note afresh.
+    public mutating func takeBack() {
+        mapper.apply(.takeBack)
+    }
+
     /// Takes the hands tracked in a frame captured at `capturedAt` (tracked by `trackedAt`, both on the monotonic
     /// clock).
     public mutating func step(_ tracked: HandsFrame, capturedAt: Double, trackedAt: Double, paused: Bool) -> Result {

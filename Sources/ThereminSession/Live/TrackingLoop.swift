@@ -53,6 +53,8 @@ public final class TrackingLoop: @unchecked Sendable {
     private let stopFlag = Atomic<Bool>(false)
     private let pausedFlag = Atomic<Bool>(false)
     private let recalibrateFlag = Atomic<Bool>(false)
+    /// The player's actions waiting for the next frame (from the main thread).
+    private let pendingActions = Mutex<[PlayerAction]>([])
     private let lastFrameTime = Atomic<UInt64>(0)
     private let endedFlag = Atomic<Bool>(false)
     /// What the tracking thread's real-time request got: nil until it asked.
@@ -152,6 +154,22 @@ public final class TrackingLoop: @unchecked Sendable {
     /// Starts a new guided calibration with the next frame (the `c` key).
     public func requestCalibration() { recalibrateFlag.store(true, ordering: .relaxed) }
 
+    /// Hands a player's action to the next frame: written into the take before its row (what a replay does again),
+    /// and its control side done from that frame on. Safe from any thread.
+    public func enqueue(_ action: PlayerAction) { pendingActions.withLock { $0.append(action) } }
+
+    /// The actions since the last frame: into the take, then into the step.
+    private func takeActions() {
+        let actions = pendingActions.withLock { queued -> [PlayerAction] in
+            defer { queued.removeAll(keepingCapacity: true) }
+            return queued
+        }
+        for action in actions {
+            if let recorder, recorder.error == nil { try? recorder.note(TraceFormat.actionKey, action.text) }
+            step.perform(action)
+        }
+    }
+
     private func run() {
         while !stopFlag.load(ordering: .relaxed) {
             let waitStart = clock.now()
@@ -245,6 +263,7 @@ public final class TrackingLoop: @unchecked Sendable {
         let trackedAt = clock.now()
         pace(frame, hands: hands, trackingTime: trackedAt - trackStart, at: trackedAt)
         if recalibrateFlag.exchange(false, ordering: .relaxed) { step.recalibrate() }
+        takeActions()
         let result = step.step(hands, capturedAt: capturedAt, trackedAt: trackedAt, paused: isPaused)
         hands = result.hands
         renderer?.controls.push(result.control)

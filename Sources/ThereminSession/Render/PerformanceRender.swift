@@ -17,7 +17,7 @@ public final class PerformanceRender {
         let rate = Double(sampleRate)
         plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate, tail: sound.tail)
         let voice = ScheduledRenderer(engine: sound.makeEngine(sampleRate: rate), schedule: plan.schedule,
-                                      totalFrames: plan.totalFrames)
+                                      totalFrames: plan.totalFrames, changes: plan.changes)
         theremin = voice
         mix = backing.map { StereoMixer(source: voice, backing: $0) } ?? voice
         self.sampleRate = sampleRate

@@ -90,6 +90,7 @@ final class OptionMatrixTests: XCTestCase {
             "--backing-volume": ["2"],
             "--midi-out": ["", "no-such-synth"],
             "--osc-out": ["", "9000", "localhost:0", "[::1]9000"],
+            "--osc-in": ["", "0", "70000", "host:"],
             "--midi-file": ["", missingFolder + "x.mid"],
             "--midi-channel": ["0", "17"],
             "--midi-bend-range": ["49"],
