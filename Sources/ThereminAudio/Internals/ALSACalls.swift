@@ -185,6 +185,10 @@ enum ALSACalls {
             event.type = snd_seq_event_type_t(SND_SEQ_EVENT_CHANPRESS.rawValue)
             event.data.control.channel = channel
             event.data.control.value = Int32(value)
+        case let .programChange(channel, program):
+            event.type = snd_seq_event_type_t(SND_SEQ_EVENT_PGMCHANGE.rawValue)
+            event.data.control.channel = channel
+            event.data.control.value = Int32(program)
         }
         return snd_seq_event_output_direct(handle, &event)
     }

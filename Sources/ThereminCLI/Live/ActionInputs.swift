@@ -1,4 +1,6 @@
+import ThereminAudio
 import ThereminCore
+import ThereminJACK
 import ThereminOSC
 
 /// Opens the inputs of the player's actions the options ask for (`--osc-in`), before playing: one that cannot be
@@ -13,8 +15,31 @@ enum ActionInputs {
                 throw ActionInputError(description: "\(error)")
             }
         }
+        if let port = settings.actions.midiIn {
+            do {
+                inputs.append(try midiInput(port, settings: settings))
+            } catch {
+                for input in inputs { input.close() }
+                throw error
+            }
+        }
         if settings.verbose { for input in inputs { Output.err("\(input.name)\n") } }
         return inputs
+    }
+}
+
+extension ActionInputs {
+    /// `--midi-in`: JACK MIDI (`jack:`, `jack:PORT[,PORT]`) on a client of its own, or the ALSA sequencer.
+    /// - Throws: `JACKError` or `MIDIError` when the server, the sequencer or the port is not there (input errors).
+    static func midiInput(_ port: String, settings: Settings) throws -> any ActionInput {
+        guard port.hasPrefix(MIDIOutputChoice.jackPrefix) else {
+            return try ALSASequencerInput(connectingFrom: port, map: settings.actions.midiMap)
+        }
+        let names = port.dropFirst(MIDIOutputChoice.jackPrefix.count).split(separator: ",").map(String.init)
+            .filter { !$0.isEmpty }
+        let request = JACKRequest(server: settings.studio.jackServer, clientName: "theremin-midi-in",
+                                  connection: names.isEmpty ? .none : .ports(names))
+        return try JACKMIDIInput(request: request, map: settings.actions.midiMap)
     }
 }
 

@@ -1,8 +1,25 @@
+import Foundation
 import ThereminCore
 
 /// Hands-free control: the player's actions from OSC (and MIDI), answered during live play.
 extension Options {
-    static let actions: [any AnyOption] = [oscIn]
+    static let actions: [any AnyOption] = [midiIn, midiMap, oscIn]
+
+    static let midiIn = Option<String>("--midi-in", value: "PORT",
+                                       help: "take the player's actions from MIDI (a foot controller: program changes or CC 80-83 "
+                                           + "are next preset, previous preset, looper, mute): jack: (port theremin-midi-in:midi_in "
+                                           + "for a patchbay) or jack:PORT to connect it, or an ALSA sequencer port (CLIENT:PORT "
+                                           + "or client name; see `aconnect -i`)",
+                                       group: .midi, inPresets: false) { port in
+        guard !port.isEmpty else {
+            throw UsageError("--midi-in needs a port, e.g. jack: or 20:0 (see `aconnect -i`)", options: ["--midi-in"])
+        }
+        return port
+    }
+    static let midiMap = Option.text("--midi-map", value: "FILE",
+                                     help: "with --midi-in: which MIDI message does which action, one a line, e.g. 'cc 80 "
+                                         + "next-preset', 'pc any preset', 'cc 11 correction' (replaces the foot controller's default)",
+                                     group: .midi, values: .file, inPresets: false)
 
     static let oscIn = Option<OSCListenAddress>("--osc-in", value: "[HOST:]PORT",
                                                 help: "take the player's actions as OSC over UDP: /theremin/next-preset, /theremin/mute, "
@@ -20,15 +37,27 @@ extension Options {
 /// What the player's actions come from, read with the other options (Settings+Actions.swift).
 struct ActionSettings {
     var oscIn: OSCListenAddress?
+    var midiIn: String?
+    /// The mapping file's, or the foot controller's default.
+    var midiMap = MIDIActionMap.standard
 
-    /// Whether any input of actions is asked for.
-    var any: Bool { oscIn != nil }
-
+    /// - Throws: `UsageError`; `MappingFileError` for a mapping file that cannot be read or has an error.
     mutating func read(_ parsed: ParsedArguments, mode: Settings.Mode, writes: Set<String>) throws {
         oscIn = try parsed.value(Options.oscIn)
-        if oscIn != nil {
-            try ModeTable.checkPlaysLive(Options.oscIn.name, because: "the player's actions are answered as they come",
-                                         mode: mode, writing: writes)
+        midiIn = try parsed.value(Options.midiIn)
+        for (option, given) in [(Options.oscIn.name, oscIn != nil), (Options.midiIn.name, midiIn != nil)] where given {
+            try ModeTable.checkPlaysLive(option, because: "the player's actions are answered as they come", mode: mode,
+                                         writing: writes)
         }
+        guard let path = try parsed.value(Options.midiMap) else { return }
+        guard midiIn != nil else {
+            throw UsageError("--midi-map maps the messages of --midi-in: give --midi-in PORT too", options: ["--midi-map", "--midi-in"])
+        }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read as text (check its permissions)"
+                : "does not exist; check the path"
+            throw MappingFileError(file: path, line: nil, problem: reason)
+        }
+        midiMap = try MIDIActionMap(parsing: text, file: path)
     }
 }

@@ -31,9 +31,9 @@ extension MIDIActionMap {
 
     private static func binding(_ words: [String]) throws(MappingFileError.Problem) -> Binding {
         guard let kind = Trigger.Kind(rawValue: words[0].lowercased()) else {
-            throw .init("'\(words[0])' is not a MIDI message; start the line with pc, cc or note")
+            throw .init("'\(words[0])' is not a MIDI message; use pc, cc or note to start the line")
         }
-        guard words.count >= 3 else { throw .init("expected '\(kind.rawValue) NUMBER ACTION', e.g. 'cc 80 next-preset'") }
+        guard words.count >= 3 else { throw .init("write '\(kind.rawValue) NUMBER ACTION', e.g. 'cc 80 next-preset'") }
         var number: Int?
         if words[1].lowercased() != "any" {
             guard let value = Int(words[1]), (0...127).contains(value) else {
@@ -50,23 +50,23 @@ extension MIDIActionMap {
         var channel: Int?
         if let at = rest.firstIndex(where: { $0.lowercased() == "channel" }) {
             guard at + 1 < rest.count, let value = Int(rest[at + 1]), (1...16).contains(value) else {
-                throw .init("'channel' needs a MIDI channel, 1 to 16")
+                throw .init("'channel' needs a MIDI channel: use 1 to 16")
             }
             channel = value - 1
             rest.removeSubrange(at...(at + 1))
         }
         if let at = rest.firstIndex(where: { $0.lowercased() == "latching" }) {
-            guard kind == .controller else { throw .init("only a cc binding can be latching") }
+            guard kind == .controller else { throw .init("only a cc binding can be latching; remove 'latching'") }
             latching = true
             rest.remove(at: at)
         }
-        guard rest.count <= 1 else { throw .init("'\(rest.joined(separator: " "))' is more than the action takes") }
+        guard rest.count <= 1 else { throw .init("'\(rest.joined(separator: " "))' is more than the action takes; remove it") }
         let response: Response
         if let value = rest.first {
             guard let action = PlayerAction(name: name, value: value) else {
                 throw .init(PlayerAction.valued.contains(name)
-                    ? "'\(value)' does not fit \(name): \(name == "preset" ? "a preset number from 1" : "a percentage, 0 to 100")"
-                    : "\(name) takes no value ('\(value)')")
+                    ? "'\(value)' does not fit \(name); use \(name == "preset" ? "a preset number from 1" : "a percentage, 0 to 100")"
+                    : "\(name) takes no value; remove '\(value)'")
             }
             response = .fixed(action)
         } else if name == "preset" {

@@ -59,7 +59,7 @@ final class MIDIActionMapTests: XCTestCase {
             ("cc 80 next-preset\nxx 1 mute\n", 2, "'xx' is not a MIDI message"),
             ("cc 128 mute", 1, "'128' is not a cc number"),
             ("\n\ncc 80 jump", 3, "'jump' is not an action"),
-            ("cc 80", 1, "expected 'cc NUMBER ACTION'"),
+            ("cc 80", 1, "write 'cc NUMBER ACTION'"),
             ("pc 1 mute latching", 1, "only a cc binding can be latching"),
             ("cc 80 mute channel 17", 1, "'channel' needs a MIDI channel"),
             ("cc 80 mute 3", 1, "mute takes no value"),

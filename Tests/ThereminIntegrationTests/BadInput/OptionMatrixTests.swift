@@ -28,6 +28,7 @@ final class OptionMatrixTests: XCTestCase {
         case "--midi-channel", "--midi-bend-range", "--midi-volume", "--midi-mode": return ["--replay", trace, "--midi-file", out("x.mid")]
         case "--midi-slide": return ["--replay", trace, "--midi-file", out("x.mid"), "--midi-mode", "mpe"]
         case "--audio-input", "--duration": return ["--tuner"]
+        case "--midi-map": return ["--no-preview", "--midi-in", "jack:"]
         case "--camera", "--size", "--fps", "--camera-format", "--mains", "--tracker", "--tracker-threads", "--loop-out":
             return ["--no-preview", "--audio-device", "null"]
         case "--replay", "--input", "--tuner", "--calibrate", "--list-devices", "--preset", "--save-preset", "--recover",
@@ -91,6 +92,9 @@ final class OptionMatrixTests: XCTestCase {
             "--midi-out": ["", "no-such-synth"],
             "--osc-out": ["", "9000", "localhost:0", "[::1]9000"],
             "--osc-in": ["", "0", "70000", "host:"],
+            "--midi-in": [""],
+            "--midi-map": ["/no/such/board.map", harness.file("board.map", "cc 80 next-preset\nxx 1 mute\n"),
+                           harness.file("empty.map", "# nothing\n")],
             "--midi-file": ["", missingFolder + "x.mid"],
             "--midi-channel": ["0", "17"],
             "--midi-bend-range": ["49"],
