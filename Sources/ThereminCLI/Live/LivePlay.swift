@@ -28,6 +28,9 @@ struct LivePlay {
     /// Runs with any hand tracking: the tracker, or a generated hand (the demo).
     func run(source: FrameSource, tracking: any HandTracking, calibration: Calibration,
              paceByFrameTime: Bool, isTransient: @escaping (Error) -> Bool) throws -> RunResult {
+        // Without a set list, the saved presets (a set list's were read with the options).
+        let presets = calibrateOnly ? [] : settings.actions.setlist != nil ? settings.presetSounds
+            : try PresetList.forLivePlay(settings)
         let opened = withSound ? try settings.openSoundOutput() : nil
         if let opened, settings.verbose { Output.err("audio: \(opened.name): \(opened.details)\n") }
         let output = opened?.output
@@ -42,8 +45,10 @@ struct LivePlay {
         if let score = settings.playAlong.score {
             ports.scored = { Output.out(PlayAlongText.render($0, bars: score.bars, aligned: nil)) }
         }
-        var performance = LivePerformance(description(calibration: calibration, paceByFrameTime: paceByFrameTime),
-                                          ports: ports)
+        var description = description(calibration: calibration, paceByFrameTime: paceByFrameTime)
+        description.sound.presets = presets
+        if settings.actions.setlist != nil { description.options.startingPreset = 0 }
+        var performance = LivePerformance(description, ports: ports)
         var outcome = Outcome.succeeded
         performance.problem = { outcome = ErrorReport.report($0) }
         performance.saveCalibration = save

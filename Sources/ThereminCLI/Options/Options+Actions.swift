@@ -3,7 +3,12 @@ import ThereminCore
 
 /// Hands-free control: the player's actions from OSC (and MIDI), answered during live play.
 extension Options {
-    static let actions: [any AnyOption] = [midiIn, midiMap, oscIn]
+    static let actions: [any AnyOption] = [midiIn, midiMap, oscIn, setlist]
+
+    static let setlist = Option.text("--setlist", value: "FILE",
+                                     help: "live play: the presets of the set, one name a line; the run starts on the first and "
+                                         + "next-preset / previous-preset (a foot switch, OSC) step through them (without it: "
+                                         + "every saved preset, by name)", group: .presets, values: .file, inPresets: false)
 
     static let midiIn = Option<String>("--midi-in", value: "PORT",
                                        help: "take the player's actions from MIDI (a foot controller: program changes or CC 80-83 "
@@ -40,6 +45,8 @@ struct ActionSettings {
     var midiIn: String?
     /// The mapping file's, or the foot controller's default.
     var midiMap = MIDIActionMap.standard
+    /// `--setlist`: the file and its presets' names with their lines.
+    var setlist: (path: String, entries: [(name: String, line: Int)])?
 
     /// - Throws: `UsageError`; `MappingFileError` for a mapping file that cannot be read or has an error.
     mutating func read(_ parsed: ParsedArguments, mode: Settings.Mode, writes: Set<String>) throws {
@@ -48,6 +55,11 @@ struct ActionSettings {
         for (option, given) in [(Options.oscIn.name, oscIn != nil), (Options.midiIn.name, midiIn != nil)] where given {
             try ModeTable.checkPlaysLive(option, because: "the player's actions are answered as they come", mode: mode,
                                          writing: writes)
+        }
+        if let path = try parsed.value(Options.setlist) {
+            try ModeTable.checkPlaysLive(Options.setlist.name, because: "its presets are switched while playing", mode: mode,
+                                         writing: writes)
+            setlist = (path, try ActionSettings.readSetlist(path))
         }
         guard let path = try parsed.value(Options.midiMap) else { return }
         guard midiIn != nil else {
@@ -59,5 +71,33 @@ struct ActionSettings {
             throw MappingFileError(file: path, line: nil, problem: reason)
         }
         midiMap = try MIDIActionMap(parsing: text, file: path)
+    }
+}
+
+extension ActionSettings {
+    /// A set list's preset names, one a line (`#` starts a comment), each a name a preset can have.
+    /// - Throws: `MappingFileError` (`FILE:LINE: problem`) for an unreadable file, a bad name or no names.
+    static func readSetlist(_ path: String) throws -> [(name: String, line: Int)] {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read as text (check its permissions)"
+                : "does not exist; check the path"
+            throw MappingFileError(file: path, line: nil, problem: reason)
+        }
+        var entries: [(name: String, line: Int)] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let name = (raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !name.isEmpty else { continue }
+            do {
+                try PresetOptions.checkName(name, option: "preset")
+            } catch let error as UsageError {
+                throw MappingFileError(file: path, line: index + 1, problem: error.message)
+            }
+            entries.append((name, index + 1))
+        }
+        guard !entries.isEmpty else {
+            throw MappingFileError(file: path, line: nil, problem: "names no presets; write one preset name a line")
+        }
+        return entries
     }
 }

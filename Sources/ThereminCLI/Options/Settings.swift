@@ -70,6 +70,10 @@ struct Settings: Sendable {
     var oscOut: OSCEndpoint?
     /// `--osc-in` (and the other inputs of the player's actions).
     var actions = ActionSettings()
+    /// The command line as given (a preset of the set list is these with `--preset NAME`).
+    var arguments: [String] = []
+    /// The presets the run can switch to (`PresetList`), made part of `sound`.
+    var presetSounds: [NamedSound] = []
     /// The intonation report's options (Settings+Practice.swift).
     var practice = PracticeSettings()
     /// ALSA or JACK, and JACK's server and connections (Settings+Studio.swift).

@@ -15,3 +15,14 @@ extension ControlMapper {
         }
     }
 }
+
+extension ControlMapper {
+    /// Plays from now on with `preset`'s mapping, correction and register (a preset of the list taken live, or at its
+    /// row in a replay), keeping this mapper's calibration, hand mode and the hand being followed, so the note goes on
+    /// where the hand is.
+    public mutating func takeSound(of preset: ControlMapper) {
+        mapping = preset.mapping
+        correction = preset.correction
+        octave = preset.octave
+    }
+}

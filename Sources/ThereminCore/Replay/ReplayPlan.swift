@@ -14,7 +14,10 @@ public struct ReplayPlan: Sendable {
     ///   - mapper: smoothing and mapping (a fresh copy is used; the argument is not changed).
     ///   - sampleRate: output rate.
     ///   - tail: seconds rendered after the last sample, for the fade and the effect tail.
-    public init(trace: Trace, mapper: ControlMapper, sampleRate: Double, tail: Double) {
+    ///   - presets: the presets the take may switch to (`# sound: NAME`), by name: sound `i + 1` of the switch is
+    ///     `presets[i]`; a preset not among them is not switched to.
+    public init(trace: Trace, mapper: ControlMapper, sampleRate: Double, tail: Double,
+                presets: [(name: String, mapper: ControlMapper)] = []) {
         var mapper = mapper
         let start = trace.samples.first?.t ?? 0
         var schedule: [TimedControl] = []
@@ -22,8 +25,15 @@ public struct ReplayPlan: Sendable {
         var changes: [TimedChange] = []
         var muted = false
         var actions = trace.actions[...]
+        var sounds = trace.soundChanges[...]
         for (row, frame) in trace.frames.enumerated() {
             let index = Int(((frame.t - start) * sampleRate).rounded())
+            while let next = sounds.first, next.row <= row {
+                sounds = sounds.dropFirst()
+                guard let preset = presets.firstIndex(where: { $0.name == next.preset }) else { continue }
+                mapper.takeSound(of: presets[preset].mapper)
+                changes.append(TimedChange(sampleIndex: index, change: .sound(preset + 1)))
+            }
             // The player's actions before this row, as live play did them at this frame.
             while let next = actions.first, next.row <= row {
                 actions = actions.dropFirst()

@@ -12,6 +12,7 @@ struct TraceLineParser {
     private var secondHand: [HandSample] = []
     private var lastTime = -Double.infinity
     private var actions: [TraceAction] = []
+    private var soundChanges: [TraceSoundChange] = []
     /// The field ranges of the ASCII row being read, reused from row to row.
     private var fieldRanges: [Range<Int>] = []
     private var lineCount = 0
@@ -70,6 +71,12 @@ struct TraceLineParser {
                 return
             }
             if let colon = body.firstIndex(of: ":"), columns != nil,
+               body[..<colon].trimmingSpaces() == TraceFormat.soundKey {
+                let name = String(body[body.index(after: colon)...].trimmingSpaces())
+                soundChanges.append(TraceSoundChange(row: samples.count, preset: name))
+                return
+            }
+            if let colon = body.firstIndex(of: ":"), columns != nil,
                TraceFormat.trailingKeys.contains(String(body[..<colon].trimmingSpaces())) {
                 // Metadata known only once the rows had begun (where a play-along's first beat fell).
                 metadata.append((String(body[..<colon].trimmingSpaces()),
@@ -118,6 +125,7 @@ struct TraceLineParser {
                           secondHand: indexOf["present2"] == nil ? nil : secondHand)
         trace.interrupted = isUnfinishedTake
         trace.actions = actions
+        trace.soundChanges = soundChanges
         return trace
     }
 

@@ -1,4 +1,3 @@
-import CLiblo
 import ThereminCore
 
 /// Decodes one received UDP packet with liblo: a message, or a bundle of messages and bundles (read in order; their
@@ -13,7 +12,7 @@ enum OSCPacketReader {
     private static let bundleTag = Array("#bundle\0".utf8)
 
     private static func read(_ packet: UnsafeMutableRawBufferPointer, depth: Int, into outcomes: inout [ActionOutcome]) {
-        guard let base = packet.baseAddress, packet.count > 0 else {
+        guard packet.count > 0 else {
             outcomes.append(.malformed(what: "a packet", problem: "is empty"))
             return
         }
@@ -41,33 +40,11 @@ enum OSCPacketReader {
             }
             return
         }
-        var result: Int32 = 0
-        guard let message = lo_message_deserialise(base, packet.count, &result) else {
-            outcomes.append(.malformed(what: "a packet", problem: "is not an OSC message (\(reason(result)))"))
-            return
-        }
-        defer { lo_message_free(message) }
-        let path = lo_get_path(base, packet.count).map { String(cString: $0) } ?? ""
-        outcomes.append(OSCActions.outcome(address: path, arguments: arguments(of: message)))
-    }
-
-    /// The message's numbers and strings (other types read as a string naming the type, which no action takes).
-    private static func arguments(of message: lo_message) -> [OSCMessage.Argument] {
-        let count = Int(lo_message_get_argc(message))
-        guard count > 0, let types = lo_message_get_types(message), let argv = lo_message_get_argv(message) else {
-            return []
-        }
-        return (0..<count).map { index -> OSCMessage.Argument in
-            guard let argument = argv[index] else { return .string("") }
-            switch UInt8(bitPattern: types[index]) {
-            case UInt8(ascii: "i"): return .int(argument.pointee.i)
-            case UInt8(ascii: "f"): return .float(argument.pointee.f)
-            case UInt8(ascii: "d"): return .float(Float(argument.pointee.d))
-            case UInt8(ascii: "h"): return .int(Int32(clamping: argument.pointee.h))
-            case UInt8(ascii: "T"): return .int(1)
-            case UInt8(ascii: "F"): return .int(0)
-            default: return .string("type \(Character(UnicodeScalar(UInt8(bitPattern: types[index]))))")
-            }
+        switch Liblo.decodeMessage(packet) {
+        case .success(let (path, arguments)):
+            outcomes.append(OSCActions.outcome(address: path, arguments: arguments))
+        case .failure(let failure):
+            outcomes.append(.malformed(what: "a packet", problem: "is not an OSC message (\(reason(failure.code)))"))
         }
     }
 

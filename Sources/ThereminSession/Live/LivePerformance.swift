@@ -152,6 +152,7 @@ public struct LivePerformance {
                                                                           keepsFrameRate: description.keepsFrameRate),
                                 cues: mix.mixer.cues, scheduler: ports.scheduler, clock: ports.clock)
         loop.onControl = followers.onControl
+        loop.presets = setup.sound.presetMappers(calibratedBy: description.calibration)
         let played = PlayAlongRecording()
         loop.onFrame = description.playAlong == nil ? followers.onFrame : { control, hands in
             played.add(control, hands)

@@ -35,6 +35,8 @@ public final class LiveSession {
         /// Where the player's hands-free actions come from (`--midi-in`, `--osc-in`): polled with the keys, done
         /// the same way, closed at the end.
         public var actionInputs: [any ActionInput] = []
+        /// The preset of the sound's list to start on (`--setlist`: its first), nil for the sound itself.
+        public var startingPreset: Int?
 
         public init() {}
     }
@@ -67,6 +69,10 @@ public final class LiveSession {
     private var reportedRateDecisions = 0
     /// When the play-along's first beat is heard, on the loop's clock (the sound's start plus the count-in).
     public private(set) var firstBeat: Double?
+    /// The preset of the list playing (nil: the sound the run started with), and whether the player was told there
+    /// is no list.
+    private var preset: Int?
+    private var reportedNoPresets = false
     /// Frames tracked when the fingertip's trail last grew.
     private var trailFrames = 0
 
@@ -110,6 +116,7 @@ public final class LiveSession {
             firstBeat = beat
             status.playAlong = PlayAlongGuide(score: score, firstBeat: beat)
         }
+        if let first = options.startingPreset { switchPreset(to: first) }
         output?.start(mixer)
         if !options.stopAfterCalibration && firstBeat == nil { mixer.cues?.play(.start) }
         if status.muted {
@@ -268,10 +275,57 @@ public final class LiveSession {
         case .octaveUp, .octaveDown:
             status.octave = min(max(status.octave + (action == .octaveUp ? 1 : -1), ControlMapper.octaves.lowerBound),
                                 ControlMapper.octaves.upperBound)
-        case .correction, .takeBack, .nextPreset, .previousPreset, .preset:
+        case .nextPreset, .previousPreset, .preset:
+            choosePreset(action)
+            return
+        case .correction, .takeBack:
             break
         }
         loop.enqueue(action)
+    }
+
+    /// The next, previous or numbered preset of the list: within it (the set list does not wrap around), said in
+    /// one line each time, since the player cannot see the screen from a foot switch.
+    private func choosePreset(_ action: PlayerAction) {
+        let count = sound.presets.count
+        guard count > 0 else {
+            if !reportedNoPresets {
+                reportedNoPresets = true
+                options.report("\ntheremin: no presets to switch to: give --setlist FILE, or save presets with --save-preset NAME")
+            }
+            return
+        }
+        let target: Int
+        switch action {
+        case .nextPreset: target = min((preset ?? -1) + 1, count - 1)
+        case .previousPreset: target = max((preset ?? 0) - 1, 0)
+        case .preset(let number):
+            guard number <= count else {
+                options.report("\ntheremin: there is no preset \(number): the list has \(count)")
+                return
+            }
+            target = number - 1
+        default: return
+        }
+        guard target != preset else {
+            options.report("\npreset \(target + 1)/\(count): \(sound.presets[target].name) (\(target == 0 ? "the first" : "the last"))")
+            return
+        }
+        switchPreset(to: target)
+    }
+
+    /// Plays preset `index` of the list: its sound from the next period (crossfaded by the renderer's switch), its
+    /// waveform, and its mapping from the next frame (the tracking loop, which writes it into the take).
+    private func switchPreset(to index: Int) {
+        guard sound.presets.indices.contains(index) else { return }
+        preset = index
+        let chosen = sound.presets[index]
+        status.waveform = chosen.sound.voice.waveform
+        renderer.setWaveform(status.waveform)
+        renderer.selectSound(index + 1)
+        status.octave = chosen.sound.mapper.octave
+        loop.enqueue(.preset(index + 1))
+        options.report("\npreset \(index + 1)/\(sound.presets.count): \(chosen.name)")
     }
 
     /// With `-v`: what the threads got, once, and the statistics every second.

@@ -46,6 +46,11 @@ public struct LiveStep: Sendable {
         }
     }
 
+    /// Plays with a preset's mapping, correction and register from this frame on (`ControlMapper.takeSound`).
+    public mutating func takeSound(of preset: ControlMapper) {
+        mapper.takeSound(of: preset)
+    }
+
     /// THE take-back hook: the player asked for the instrument back (the `take-back` action from MIDI, OSC or a
     /// key), on the tracking thread, before this frame's hands are stepped. The player lock (issue 43, item 1)
     /// re-anchors on the hand found next here; until then the next hand found starts its note afresh.

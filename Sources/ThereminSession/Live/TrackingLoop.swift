@@ -154,6 +154,10 @@ public final class TrackingLoop: @unchecked Sendable {
     /// Starts a new guided calibration with the next frame (the `c` key).
     public func requestCalibration() { recalibrateFlag.store(true, ordering: .relaxed) }
 
+    /// The presets `.preset(N)` switches to: their names (written into the take) and their mappers. Set before
+    /// `start`.
+    public var presets: [(name: String, mapper: ControlMapper)] = []
+
     /// Hands a player's action to the next frame: written into the take before its row (what a replay does again),
     /// and its control side done from that frame on. Safe from any thread.
     public func enqueue(_ action: PlayerAction) { pendingActions.withLock { $0.append(action) } }
@@ -165,6 +169,13 @@ public final class TrackingLoop: @unchecked Sendable {
             return queued
         }
         for action in actions {
+            // A preset is written by name: a replay finds it in the presets folder, whatever list it came from.
+            if case .preset(let number) = action {
+                guard presets.indices.contains(number - 1) else { continue }
+                if let recorder, recorder.error == nil { try? recorder.note(TraceFormat.soundKey, presets[number - 1].name) }
+                step.takeSound(of: presets[number - 1].mapper)
+                continue
+            }
             if let recorder, recorder.error == nil { try? recorder.note(TraceFormat.actionKey, action.text) }
             step.perform(action)
         }

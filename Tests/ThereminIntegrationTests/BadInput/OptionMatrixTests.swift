@@ -29,6 +29,7 @@ final class OptionMatrixTests: XCTestCase {
         case "--midi-slide": return ["--replay", trace, "--midi-file", out("x.mid"), "--midi-mode", "mpe"]
         case "--audio-input", "--duration": return ["--tuner"]
         case "--midi-map": return ["--no-preview", "--midi-in", "jack:"]
+        case "--setlist": return ["--no-preview", "--audio-device", "null"]
         case "--camera", "--size", "--fps", "--camera-format", "--mains", "--tracker", "--tracker-threads", "--loop-out":
             return ["--no-preview", "--audio-device", "null"]
         case "--replay", "--input", "--tuner", "--calibrate", "--list-devices", "--preset", "--save-preset", "--recover",
@@ -93,6 +94,8 @@ final class OptionMatrixTests: XCTestCase {
             "--osc-out": ["", "9000", "localhost:0", "[::1]9000"],
             "--osc-in": ["", "0", "70000", "host:"],
             "--midi-in": [""],
+            "--setlist": ["/no/such/set.txt", harness.file("set.txt", "warm\n../up\n"), harness.file("noset.txt", "# none\n"),
+                          harness.file("missing.txt", "nosuchpreset\n")],
             "--midi-map": ["/no/such/board.map", harness.file("board.map", "cc 80 next-preset\nxx 1 mute\n"),
                            harness.file("empty.map", "# nothing\n")],
             "--midi-file": ["", missingFolder + "x.mid"],
