@@ -9,6 +9,8 @@ public struct JACKError: Error, Sendable, Equatable, CustomStringConvertible {
         case refused(String)
         /// A port named with --jack-connect or --midi-out does not exist.
         case noSuchPort(String)
+        /// A MIDI source named with --midi-in jack:PORT does not exist.
+        case noSuchSource(String)
         /// Connecting to an existing port failed.
         case connect(String, to: String)
         /// The server went away while theremin was sending to it.
@@ -33,6 +35,9 @@ public struct JACKError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noSuchPort(let port):
             return "\(on) has no input port '\(port)': list them with `jack_lsp -p` or `theremin --list-devices`, "
                 + "and pass CLIENT:PORT or a client's name to --jack-connect"
+        case .noSuchSource(let port):
+            return "\(on) has no MIDI output port '\(port)': list them with `jack_lsp -t`, and pass CLIENT:PORT or a "
+                + "client's name to --midi-in jack:"
         case .connect(let from, let to):
             return "\(on) would not connect \(from) to \(to): check the port types with `jack_lsp -t`"
         case .lost:

@@ -9,8 +9,13 @@ public enum OSCError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A send failed: nothing listening (refused), no route, …; `code` is the errno.
     case send(OSCEndpoint, code: Int32, reason: String)
 
+    /// `--osc-in` cannot listen: the host does not resolve, or the port is taken.
+    case cannotListen(OSCListenAddress, reason: String)
+
     public var description: String {
         switch self {
+        case .cannotListen(let address, let reason):
+            return "OSC in: cannot listen on \(address) (\(reason)): pick a free port with --osc-in [HOST:]PORT"
         case .badAddress(let endpoint, let reason):
             return "OSC out: cannot send to \(endpoint) (\(reason)): check the host in --osc-out HOST:PORT; "
                 + "playing goes on without OSC"

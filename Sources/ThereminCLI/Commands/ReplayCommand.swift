@@ -19,8 +19,16 @@ struct ReplayCommand {
         return try run(trace)
     }
 
-    /// Renders the trace into its files, or else plays it; with `--play-along`, the take's score follows.
+    /// Renders the trace into its files, or else plays it; with `--play-along`, the take's score follows. The
+    /// presets the take switched to are read from the presets folder first.
     private func run(_ trace: Trace) throws -> Outcome {
+        guard !trace.soundChanges.isEmpty, settings.presetSounds.isEmpty else { return try play(orRender: trace) }
+        var withPresets = settings
+        withPresets.presetSounds = try PresetList.forReplay(of: trace, settings)
+        return try ReplayCommand(settings: withPresets, tracePath: tracePath).play(orRender: trace)
+    }
+
+    private func play(orRender trace: Trace) throws -> Outcome {
         let outputs = settings.traceOutputs(tracePath: tracePath)
         let outcome = try outputs.write(trace) ? .succeeded : play(trace)
         try PlayAlongJudge.say(trace, outputs: outputs, settings: settings)

@@ -12,7 +12,9 @@ extension Settings {
         let backing = music.backing.map {
             BackingTrackDescription(path: $0, loops: music.loop, volume: music.backingVolume)
         }
-        return SoundDescription(mapper: mapper, voice: voice, effects: effects, backing: backing)
+        var sound = SoundDescription(mapper: mapper, voice: voice, effects: effects, backing: backing)
+        sound.presets = presetSounds
+        return sound
     }
 
     /// Frames per ALSA period at the chosen rate.

@@ -42,8 +42,11 @@ extension Settings {
         let preset = try PresetApplication(ArgumentParser.parse(arguments), environment: environment)
         do {
             try self.init(parsed: preset.merged)
+            self.arguments = arguments
         } catch let error as UsageError {
             throw preset.error(for: error)
         }
+        // Every preset of the set list is read now, before any device: a missing one is an input error at the start.
+        if actions.setlist != nil { presetSounds = try PresetList.forLivePlay(self, environment: environment) }
     }
 }

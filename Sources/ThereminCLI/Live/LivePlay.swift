@@ -30,6 +30,9 @@ struct LivePlay {
     /// Runs with any hand tracking: the tracker, or a generated hand (the demo).
     func run(source: FrameSource, tracking: any HandTracking, calibration: Calibration,
              paceByFrameTime: Bool, isTransient: @escaping (Error) -> Bool) throws -> RunResult {
+        // Without a set list, the saved presets (a set list's were read with the options).
+        let presets = calibrateOnly ? [] : settings.actions.setlist != nil ? settings.presetSounds
+            : try PresetList.forLivePlay(settings)
         let opened = withSound ? try settings.openSoundOutput() : nil
         if let opened, settings.verbose { Output.err("audio: \(opened.name): \(opened.details)\n") }
         let output = opened?.output
@@ -37,14 +40,17 @@ struct LivePlay {
                                           sampleRate: settings.sampleRate, backingFiles: BackingTrackLoader.self,
                                           scheduler: RealtimeThreads(audioPriority: opened?.renderPriority), display: { DisplayFactory.make(settings) })
         ports.followers = { try LiveFollowing.connect(settings, sound: output) }
+        ports.actions = { try ActionInputs.open(settings) }
         ports.willRun = { SignalWatch.install() }
         var take: String?
         ports.tookName = { take = $0 }
         if let score = settings.playAlong.score {
             ports.scored = { Output.out(PlayAlongText.render($0, bars: score.bars, aligned: nil)) }
         }
-        var performance = LivePerformance(description(calibration: calibration, paceByFrameTime: paceByFrameTime),
-                                          ports: ports)
+        var description = description(calibration: calibration, paceByFrameTime: paceByFrameTime)
+        description.sound.presets = presets
+        if settings.actions.setlist != nil { description.options.startingPreset = 0 }
+        var performance = LivePerformance(description, ports: ports)
         var outcome = Outcome.succeeded
         performance.problem = { outcome = ErrorReport.report($0) }
         performance.saveCalibration = save

@@ -6,7 +6,7 @@ import ThereminTracking
 /// Every option theremin understands, in the order `--help` lists them: the typed declarations of `Options`.
 enum OptionTable {
     static let declarations: [any AnyOption] = Options.core + Options.music + Options.osc + Options.practice
-        + Options.studio + Options.playAlong
+        + Options.studio + Options.playAlong + Options.actions
     static let all: [OptionSpec] = declarations.map(\.spec)
 
     static func spec(named name: String) -> OptionSpec? {

@@ -76,6 +76,12 @@ struct Settings: Sendable {
     var music = MusicSettings()
     /// `--osc-out`: where OSC bundles go (the host is resolved when playing starts).
     var oscOut: OSCEndpoint?
+    /// `--osc-in` (and the other inputs of the player's actions).
+    var actions = ActionSettings()
+    /// The command line as given (a preset of the set list is these with `--preset NAME`).
+    var arguments: [String] = []
+    /// The presets the run can switch to (`PresetList`), made part of `sound`.
+    var presetSounds: [NamedSound] = []
     /// The intonation report's options (Settings+Practice.swift).
     var practice = PracticeSettings()
     /// ALSA or JACK, and JACK's server and connections (Settings+Studio.swift).
@@ -127,6 +133,7 @@ struct Settings: Sendable {
         try readLoopOut(parsed)
         try music.read(parsed, voice: &voice, mode: mode, mapping: mapping)
         oscOut = try parsed.value(Options.oscOut)
+        try actions.read(parsed, mode: mode, writes: writes)
         try studio.read(parsed, audioDevice: audioDevice)
         try playAlong.read(parsed, mode: mode, mapping: mapping, octave: music.octave)
         try ModeTable.checkLiveSession(parsed, to: mode, writing: writes)

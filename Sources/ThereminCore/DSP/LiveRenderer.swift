@@ -7,7 +7,9 @@ import Synchronization
 /// another rate takes over (`init(engine:clock:continuing:)`): the session's handle keeps working after the output
 /// swaps the mix.
 public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
-    public let engine: SynthEngine
+    /// The sounds the player can switch between (the presets of the list); the one playing is `engine`.
+    public let sounds: SoundSwitch
+    public var engine: SynthEngine { sounds.current }
     /// The clock frames are stamped with (the clock port): a control's age, and so how far along the hand's path it
     /// is carried, is read on it. Calling through the existential neither allocates nor locks (the render contract).
     public let clock: any TimeSource
@@ -35,6 +37,8 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
         let levelBits = Atomic<UInt64>(0)
         let frequencyBits = Atomic<UInt64>(0)
         let requestedWaveform: Atomic<Int>
+        /// The sound asked for (an index into the switch's sounds).
+        let requestedSound = Atomic<Int>(0)
         /// The control being played: the audio thread's alone (one renderer renders at a time).
         var lastControl = Control(frequency: 440, amplitude: 0, gate: false)
 
@@ -44,17 +48,27 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
     }
 
     /// - Parameter clock: the clock the frames are stamped with (the kernel's monotonic clock live; a test's).
-    public init(engine: SynthEngine, clock: any TimeSource = SystemTimeSource()) {
-        self.engine = engine
+    public convenience init(engine: SynthEngine, clock: any TimeSource = SystemTimeSource()) {
+        self.init(sounds: SoundSwitch(engines: [engine], tails: [0]), clock: clock)
+    }
+
+    /// A renderer that can switch between `sounds` (`selectSound`).
+    public init(sounds: SoundSwitch, clock: any TimeSource = SystemTimeSource()) {
+        self.sounds = sounds
         self.clock = clock
-        inputs = Inputs(waveform: engine.voice.waveform)
+        inputs = Inputs(waveform: sounds.current.voice.waveform)
     }
 
     /// A renderer for `engine` (made at another rate) that takes over `previous`'s controls, mute, waveform and the
     /// note being played: the tracking thread and the session go on talking to `previous`. Only one of the two may be
     /// rendered from then on (the output hands the new one to its audio thread in place of the old).
-    public init(engine: SynthEngine, continuing previous: LiveRenderer) {
-        self.engine = engine
+    public convenience init(engine: SynthEngine, continuing previous: LiveRenderer) {
+        self.init(sounds: SoundSwitch(engines: [engine], tails: [0]), continuing: previous)
+    }
+
+    /// The same with sounds to switch between: the sound asked for last is played from the first block.
+    public init(sounds: SoundSwitch, continuing previous: LiveRenderer) {
+        self.sounds = sounds
         clock = previous.clock
         inputs = previous.inputs
     }
@@ -71,6 +85,9 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
     /// thread. Cleared once the first new frame's control is queued: the store releases it, so a block that sees the
     /// flag cleared also finds that control.
     public func setSourceStalled(_ value: Bool) { inputs.stalled.store(value, ordering: .releasing) }
+
+    /// Switches to sound `index` of `sounds` at the next block (the old one fades and rings out); safe from any thread.
+    public func selectSound(_ index: Int) { inputs.requestedSound.store(index, ordering: .relaxed) }
 
     /// Switches the waveform at the next block; safe from any thread.
     public func setWaveform(_ waveform: Waveform) {
@@ -94,12 +111,14 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
         let age = now + ahead - last.sourceTime
         var control = age < 0.5 ? last.advanced(by: age) : last
         if inputs.muted.load(ordering: .relaxed) || sourceStalled { control.gate = false }
+        let soundIndex = inputs.requestedSound.load(ordering: .relaxed)
+        if soundIndex != sounds.index { sounds.select(soundIndex, closing: control) }
         let waveIndex = inputs.requestedWaveform.load(ordering: .relaxed)
         if waveIndex >= 0 && waveIndex < waveforms.count && engine.voice.waveform != waveforms[waveIndex] {
             engine.voice.waveform = waveforms[waveIndex]
         }
-        engine.apply(control)
-        engine.render(into: output, frames: frames)
+        sounds.apply(control)
+        sounds.render(into: output, frames: frames)
         inputs.levelBits.store(engine.voice.currentLevel.bitPattern, ordering: .relaxed)
         inputs.frequencyBits.store(engine.voice.currentFrequency.bitPattern, ordering: .relaxed)
     }

@@ -11,15 +11,38 @@ public struct TimedControl: Sendable, Equatable {
     }
 }
 
+/// A change of the sound at an exact sample position: a player's action in a replayed take.
+public struct TimedChange: Sendable, Equatable {
+    public enum Change: Sendable, Equatable {
+        /// The next waveform (`Waveform.next`), as the key and the action do live.
+        case nextWaveform
+        /// The sound of the switch's index (a preset of the list).
+        case sound(Int)
+    }
+
+    public var sampleIndex: Int
+    public var change: Change
+
+    public init(sampleIndex: Int, change: Change) {
+        self.sampleIndex = sampleIndex
+        self.change = change
+    }
+}
+
 /// Plays a fixed schedule of controls, applying each at its exact sample whatever the block size, so an offline
 /// render and a live replay of the same trace produce the same samples, bit for bit.
 public final class ScheduledRenderer: BlockRenderer, @unchecked Sendable {
-    public let engine: SynthEngine
+    /// The sounds the schedule switches between; the one playing is `engine`.
+    public let sounds: SoundSwitch
+    public var engine: SynthEngine { sounds.current }
     public var sampleRate: Double { engine.sampleRate }
+    private var lastControl = Control(frequency: 440, amplitude: 0, gate: false)
     private let schedule: [TimedControl]
     /// Total length of the render in samples (the schedule plus the fade and effect tail).
     public let totalFrames: Int
+    private let changes: [TimedChange]
     private var nextEvent = 0
+    private var nextChange = 0
     private var position = 0
     private let published = Atomic<Int>(0)
     private let fadeRequested = Atomic<Bool>(false)
@@ -28,9 +51,17 @@ public final class ScheduledRenderer: BlockRenderer, @unchecked Sendable {
     /// - Parameters:
     ///   - schedule: controls sorted by sample index.
     ///   - totalFrames: how long the render lasts.
-    public init(engine: SynthEngine, schedule: [TimedControl], totalFrames: Int) {
-        self.engine = engine
+    ///   - changes: the sound's changes, sorted by sample index.
+    public convenience init(engine: SynthEngine, schedule: [TimedControl], totalFrames: Int, changes: [TimedChange] = []) {
+        self.init(sounds: SoundSwitch(engines: [engine], tails: [0]), schedule: schedule, totalFrames: totalFrames,
+                  changes: changes)
+    }
+
+    /// A schedule played on several sounds, switched by `changes`.
+    public init(sounds: SoundSwitch, schedule: [TimedControl], totalFrames: Int, changes: [TimedChange]) {
+        self.sounds = sounds
         self.schedule = schedule
+        self.changes = changes
         self.totalFrames = totalFrames
     }
 
@@ -51,15 +82,26 @@ public final class ScheduledRenderer: BlockRenderer, @unchecked Sendable {
         }
         var done = 0
         while done < frames {
+            while nextChange < changes.count && changes[nextChange].sampleIndex <= position {
+                switch changes[nextChange].change {
+                case .nextWaveform: engine.voice.waveform = engine.voice.waveform.next
+                case .sound(let index): sounds.select(index, closing: lastControl)
+                }
+                nextChange += 1
+            }
             while nextEvent < schedule.count && schedule[nextEvent].sampleIndex <= position {
-                engine.apply(schedule[nextEvent].control)
+                lastControl = schedule[nextEvent].control
+                sounds.apply(lastControl)
                 nextEvent += 1
             }
             var chunk = frames - done
             if nextEvent < schedule.count {
                 chunk = min(chunk, schedule[nextEvent].sampleIndex - position)
             }
-            engine.render(into: output + done, frames: chunk)
+            if nextChange < changes.count {
+                chunk = min(chunk, changes[nextChange].sampleIndex - position)
+            }
+            sounds.render(into: output + done, frames: chunk)
             done += chunk
             position += chunk
         }

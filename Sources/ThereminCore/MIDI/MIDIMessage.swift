@@ -6,6 +6,8 @@ public enum MIDIMessage: Sendable, Equatable {
     /// 14-bit pitch bend, 0…16383, 8192 = no bend.
     case pitchBend(channel: UInt8, value: UInt16)
     case channelPressure(channel: UInt8, value: UInt8)
+    /// What a foot controller's switch sends in program mode (`--midi-in`'s tests send it the way a controller does).
+    case programChange(channel: UInt8, program: UInt8)
 
     /// The wire bytes (status byte first; no running status).
     public var bytes: [UInt8] {
@@ -17,6 +19,7 @@ public enum MIDIMessage: Sendable, Equatable {
             let clamped = min(value, 16_383)
             return [0xE0 | channel & 0x0F, UInt8(clamped & 0x7F), UInt8(clamped >> 7)]
         case let .channelPressure(channel, value): return [0xD0 | channel & 0x0F, value & 0x7F]
+        case let .programChange(channel, program): return [0xC0 | channel & 0x0F, program & 0x7F]
         }
     }
 }

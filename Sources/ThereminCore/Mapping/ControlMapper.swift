@@ -112,6 +112,15 @@ public struct ControlMapper: Sendable {
         control.horizon = max(control.horizon, estimate.horizon)
     }
 
+    /// Forgets the hands played so far: the next one found starts its note afresh, wherever it is (the player took
+    /// the instrument back from another spot, so nothing glides from where the last hand was).
+    public mutating func forgetHands() {
+        pitchHand.forget()
+        volumeHand.forget()
+        pitchHandAway = true
+        volumeHandAway = true
+    }
+
     /// The control for one sample in one-hand mode. An absent hand closes the gate (the voice fades out on its last
     /// pitch). A hand back within a moment and a leap's reach carries on where it went; one gone longer, or found
     /// far away, starts smoothing afresh, so it is not dragged from where the old one left (`HandContinuity`).

@@ -2,6 +2,8 @@
 /// live play, plus the tail needed for the last fade and the echoes to die away.
 public struct ReplayPlan: Sendable {
     public let schedule: [TimedControl]
+    /// The sound's changes the player asked for (the waveform), at the sample of the row they apply from.
+    public let changes: [TimedChange]
     public let totalFrames: Int
     public let sampleRate: Double
     /// Trace time of sample index 0 (the first sample's `t`).
@@ -12,15 +14,41 @@ public struct ReplayPlan: Sendable {
     ///   - mapper: smoothing and mapping (a fresh copy is used; the argument is not changed).
     ///   - sampleRate: output rate.
     ///   - tail: seconds rendered after the last sample, for the fade and the effect tail.
-    public init(trace: Trace, mapper: ControlMapper, sampleRate: Double, tail: Double) {
+    ///   - presets: the presets the take may switch to (`# sound: NAME`), by name: sound `i + 1` of the switch is
+    ///     `presets[i]`; a preset not among them is not switched to.
+    public init(trace: Trace, mapper: ControlMapper, sampleRate: Double, tail: Double,
+                presets: [(name: String, mapper: ControlMapper)] = []) {
         var mapper = mapper
         let start = trace.samples.first?.t ?? 0
         var schedule: [TimedControl] = []
         schedule.reserveCapacity(trace.samples.count + 1)
-        for frame in trace.frames {
+        var changes: [TimedChange] = []
+        var muted = false
+        var actions = trace.actions[...]
+        var sounds = trace.soundChanges[...]
+        for (row, frame) in trace.frames.enumerated() {
             let index = Int(((frame.t - start) * sampleRate).rounded())
-            schedule.append(TimedControl(sampleIndex: index, control: mapper.control(for: frame)))
+            while let next = sounds.first, next.row <= row {
+                sounds = sounds.dropFirst()
+                guard let preset = presets.firstIndex(where: { $0.name == next.preset }) else { continue }
+                mapper.takeSound(of: presets[preset].mapper)
+                changes.append(TimedChange(sampleIndex: index, change: .sound(preset + 1)))
+            }
+            // The player's actions before this row, as live play did them at this frame.
+            while let next = actions.first, next.row <= row {
+                actions = actions.dropFirst()
+                mapper.apply(next.action)
+                switch next.action {
+                case .mute: muted.toggle()
+                case .nextWaveform: changes.append(TimedChange(sampleIndex: index, change: .nextWaveform))
+                default: break
+                }
+            }
+            var control = mapper.control(for: frame)
+            if muted { control.gate = false }
+            schedule.append(TimedControl(sampleIndex: index, control: control))
         }
+        self.changes = changes
         let lastIndex = schedule.last?.sampleIndex ?? 0
         let frameInterval = ReplayPlan.typicalInterval(trace.samples)
         let endIndex = lastIndex + Int((frameInterval * sampleRate).rounded())

@@ -74,7 +74,11 @@ extension Score {
                 guard let first = melodic.first, let wanted = channel(first.event) else { continue }
                 return (notes(candidate.events, on: wanted), candidate.name)
             }
-            throw ScoreError(file: name, problem: "it has no notes outside the drum channel; name the melody with --score-track")
+            let anyNote = file.tracks.contains { $0.events.contains { if case .noteOn = $0.event { true } else { false } } }
+            // Only drums: the melody may be there under another channel's name. No note at all: nothing to choose.
+            throw ScoreError(file: name, problem: anyNote
+                ? "it has no notes outside the drum channel; name the melody with --score-track"
+                : "it has no notes; play along with a score that has a melody")
         case .number(let number):
             guard (1...file.tracks.count).contains(number) else {
                 throw ScoreError(file: name, problem: "there is no track \(number); \(describe(file.tracks))")

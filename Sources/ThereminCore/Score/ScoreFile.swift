@@ -16,6 +16,11 @@ public enum ScoreFile {
         }
         let bytes = [UInt8](data)
         if bytes.starts(with: Array("MThd".utf8)) { return try Score(midiFile: bytes, named: path, track: track) }
+        if path.lowercased().hasSuffix(".mid") || path.lowercased().hasSuffix(".midi") {
+            // Named as MIDI but without its header: reading it as text would only complain about its first word.
+            throw ScoreError(file: path, problem: "it is not a MIDI file (it does not start with the MThd header); "
+                                 + "export it again as a Standard MIDI File")
+        }
         guard track == .first else {
             throw ScoreError(file: path, problem: "--score-track chooses a track of a MIDI file; this is a text score")
         }

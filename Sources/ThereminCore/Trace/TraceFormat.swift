@@ -39,6 +39,12 @@ public enum TraceFormat {
     /// t = 0 (CLOCK_MONOTONIC seconds, what V4L2 stamps frames with), to line a take up with other recordings of the
     /// same session. Readers ignore it like any comment after the header.
     public static let clockOriginMarker = "clock"
+    /// The comment a live take writes among its rows for each player action (`# action: next-preset`): it applies
+    /// from the row that follows it on, so a replay does it at that frame, as live play did.
+    public static let actionKey = "action"
+    /// The comment a live take writes where a preset of the list starts to play (`# sound: warm`), before the row it
+    /// plays from; a replay plays that preset (read from the presets folder) from there.
+    public static let soundKey = "sound"
     /// Metadata that may follow the rows (`# key: value` among them), for what is known only once they began.
     public static let trailingKeys: Set<String> = [PlayAlongTake.startKey]
 }
@@ -69,6 +75,10 @@ public struct Trace: Sendable, Equatable {
     /// True for a live take without its end marker: the recording was interrupted (crash, SIGKILL, power loss) and
     /// holds every row up to then. Older traces, offline traces and finished takes are complete.
     public var interrupted = false
+    /// The player's actions, each before the row (index into `samples`) it applies from.
+    public var actions: [TraceAction] = []
+    /// The presets played from a row on (`# sound: NAME`), by name, in order.
+    public var soundChanges: [TraceSoundChange] = []
     /// The line number of a torn last row dropped from an interrupted take (the file ended inside it), if any.
     public var tornLine: Int?
 
@@ -88,5 +98,29 @@ public struct Trace: Sendable, Equatable {
     public var duration: Double {
         guard let first = samples.first, let last = samples.last else { return 0 }
         return last.t - first.t
+    }
+}
+
+/// A player action written in a take, and the row it applies from.
+public struct TraceAction: Sendable, Equatable {
+    /// Index into `Trace.samples` of the first row played after the action (the rows' count at the end of the take).
+    public var row: Int
+    public var action: PlayerAction
+
+    public init(row: Int, action: PlayerAction) {
+        self.row = row
+        self.action = action
+    }
+}
+
+/// A preset of the list that plays from a row of a take on (`# sound: NAME`).
+public struct TraceSoundChange: Sendable, Equatable {
+    public var row: Int
+    /// The preset's name (a file in the presets folder).
+    public var preset: String
+
+    public init(row: Int, preset: String) {
+        self.row = row
+        self.preset = preset
     }
 }

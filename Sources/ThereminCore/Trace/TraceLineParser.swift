@@ -11,6 +11,8 @@ struct TraceLineParser {
     private var samples: [HandSample] = []
     private var secondHand: [HandSample] = []
     private var lastTime = -Double.infinity
+    private var actions: [TraceAction] = []
+    private var soundChanges: [TraceSoundChange] = []
     /// The field ranges of the ASCII row being read, reused from row to row.
     private var fieldRanges: [Range<Int>] = []
     private var lineCount = 0
@@ -59,6 +61,22 @@ struct TraceLineParser {
         if trimmed.hasPrefix("#") {
             let body = trimmed.dropFirst().trimmingSpaces()
             if let colon = body.firstIndex(of: ":"), columns != nil,
+               body[..<colon].trimmingSpaces() == TraceFormat.actionKey {
+                let text = String(body[body.index(after: colon)...].trimmingSpaces())
+                guard let action = PlayerAction(text: text) else {
+                    throw TraceError(file: file, line: number,
+                                     problem: "'\(text)' is not a player action (one of \(PlayerAction.allNames.joined(separator: ", ")))")
+                }
+                actions.append(TraceAction(row: samples.count, action: action))
+                return
+            }
+            if let colon = body.firstIndex(of: ":"), columns != nil,
+               body[..<colon].trimmingSpaces() == TraceFormat.soundKey {
+                let name = String(body[body.index(after: colon)...].trimmingSpaces())
+                soundChanges.append(TraceSoundChange(row: samples.count, preset: name))
+                return
+            }
+            if let colon = body.firstIndex(of: ":"), columns != nil,
                TraceFormat.trailingKeys.contains(String(body[..<colon].trimmingSpaces())) {
                 // Metadata known only once the rows had begun (where a play-along's first beat fell).
                 metadata.append((String(body[..<colon].trimmingSpaces()),
@@ -106,6 +124,8 @@ struct TraceLineParser {
         var trace = Trace(metadata: TraceMetadata(metadata), samples: samples,
                           secondHand: indexOf["present2"] == nil ? nil : secondHand)
         trace.interrupted = isUnfinishedTake
+        trace.actions = actions
+        trace.soundChanges = soundChanges
         return trace
     }
 

@@ -237,6 +237,16 @@ final class JACKClient: @unchecked Sendable {
         }
     }
 
+    /// Connects `source` (another client's output) to one of this client's input ports.
+    func connect(from source: String, to port: JACKPort) throws(JACKError) {
+        let destination = fullName(of: port)
+        guard let handle else { throw JACKError(server: label, problem: .connect(source, to: destination)) }
+        let result = jack_connect(handle, source, destination)
+        guard result == 0 || result == EEXIST else {
+            throw JACKError(server: label, problem: .connect(source, to: destination))
+        }
+    }
+
     /// Deactivates and closes the client (JACK's threads stop before this returns). Safe to call twice.
     func close() {
         guard let handle else { return }

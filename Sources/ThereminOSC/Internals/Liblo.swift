@@ -40,4 +40,39 @@ enum Liblo {
         guard lo_bundle_serialise(bundle, buffer.baseAddress, &size) != nil else { return nil }
         return try body(UnsafeRawBufferPointer(rebasing: buffer[0..<size]))
     }
+
+    /// liblo's refusal of a packet: its error code (lo_errors.h).
+    struct DecodeFailure: Error {
+        let code: Int32
+    }
+
+    /// One received message decoded by liblo: its address and its numbers and strings (other types read as a string
+    /// naming the type, which no action takes).
+    static func decodeMessage(_ packet: UnsafeMutableRawBufferPointer)
+        -> Result<(String, [OSCMessage.Argument]), DecodeFailure> {
+        guard let base = packet.baseAddress else { return .failure(DecodeFailure(code: 0)) }
+        var result: Int32 = 0
+        guard let message = lo_message_deserialise(base, packet.count, &result) else {
+            return .failure(DecodeFailure(code: result))
+        }
+        defer { lo_message_free(message) }
+        let path = lo_get_path(base, packet.count).map { String(cString: $0) } ?? ""
+        let count = Int(lo_message_get_argc(message))
+        guard count > 0, let types = lo_message_get_types(message), let argv = lo_message_get_argv(message) else {
+            return .success((path, []))
+        }
+        let arguments = (0..<count).map { index -> OSCMessage.Argument in
+            guard let argument = argv[index] else { return .string("") }
+            switch UInt8(bitPattern: types[index]) {
+            case UInt8(ascii: "i"): return .int(argument.pointee.i)
+            case UInt8(ascii: "f"): return .float(argument.pointee.f)
+            case UInt8(ascii: "d"): return .float(Float(argument.pointee.d))
+            case UInt8(ascii: "h"): return .int(Int32(clamping: argument.pointee.h))
+            case UInt8(ascii: "T"): return .int(1)
+            case UInt8(ascii: "F"): return .int(0)
+            default: return .string("type \(Character(UnicodeScalar(UInt8(bitPattern: types[index]))))")
+            }
+        }
+        return .success((path, arguments))
+    }
 }

@@ -53,6 +53,9 @@ public struct LivePerformance {
         public var clock: any TimeSource = SystemTimeSource()
         /// Connects what follows the performance (MIDI, OSC) once the take is open: a failure drops an empty take.
         public var followers: () throws -> LiveFollowers = { LiveFollowers() }
+        /// Opens the inputs of the player's actions (`--osc-in`, `--midi-in`) before the followers: a port that
+        /// cannot be opened stops the run before it plays, and drops the empty take.
+        public var actions: () throws -> [any ActionInput] = { [] }
         /// Makes the display (after the followers: both may say something).
         public var display: () -> LiveDisplay
         /// Called just before playing starts (the command line watches for signals from here).
@@ -136,7 +139,14 @@ public struct LivePerformance {
 
     private func play(source: FrameSource, setup: RenderSetup, mix: LiveMix, take: TakeRecording?) throws
         -> LiveSession.Ending {
-        let followers = try ports.followers()
+        let inputs = try ports.actions()
+        let followers: LiveFollowers
+        do {
+            followers = try ports.followers()
+        } catch {
+            for input in inputs { input.close() }
+            throw error
+        }
         let loop = TrackingLoop(source: source, tracker: followers.tracking(ports.tracking),
                                 isTransient: ports.isTransient, mapper: setup.mapper, renderer: mix.renderer,
                                 recorder: take?.writer,
@@ -145,12 +155,14 @@ public struct LivePerformance {
                                                                           playerLock: description.playerLock),
                                 cues: mix.mixer.cues, scheduler: ports.scheduler, clock: ports.clock)
         loop.onControl = followers.onControl
+        loop.presets = setup.sound.presetMappers(calibratedBy: description.calibration)
         let played = PlayAlongRecording()
         loop.onFrame = description.playAlong == nil ? followers.onFrame : { control, hands in
             played.add(control, hands)
             followers.onFrame?(control, hands)
         }
         var options = description.options
+        options.actionInputs = inputs
         options.stopAfterCalibration = description.calibrateOnly
         let tracking = ports.tracking  // the tracker itself: what follows the performance may wrap it
         options.networkUse = { tracking.networkUse }

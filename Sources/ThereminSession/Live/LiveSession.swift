@@ -32,6 +32,11 @@ public final class LiveSession {
         public var playAlong: Score?
         /// The tracker's network runs so far, for the statistics' yardstick line (nil: no networks).
         public var networkUse: () -> NetworkUse? = { nil }
+        /// Where the player's hands-free actions come from (`--midi-in`, `--osc-in`): polled with the keys, done
+        /// the same way, closed at the end.
+        public var actionInputs: [any ActionInput] = []
+        /// The preset of the sound's list to start on (`--setlist`: its first), nil for the sound itself.
+        public var startingPreset: Int?
 
         public init() {}
     }
@@ -70,6 +75,10 @@ public final class LiveSession {
     private var reportedIgnored: [PlayerLock.Reason] = []
     /// When the play-along's first beat is heard, on the loop's clock (the sound's start plus the count-in).
     public private(set) var firstBeat: Double?
+    /// The preset of the list playing (nil: the sound the run started with), and whether the player was told there
+    /// is no list.
+    private var preset: Int?
+    private var reportedNoPresets = false
     /// Frames tracked when the fingertip's trail last grew.
     private var trailFrames = 0
 
@@ -113,9 +122,13 @@ public final class LiveSession {
             firstBeat = beat
             status.playAlong = PlayAlongGuide(score: score, firstBeat: beat)
         }
+        if let first = options.startingPreset { switchPreset(to: first) }
         output?.start(mixer)
         if !options.stopAfterCalibration && firstBeat == nil { mixer.cues?.play(.start) }
-        if status.muted { options.report("muted since the last run: press m to unmute") }
+        if status.muted {
+            options.report("muted since the last run: press m to unmute")
+            loop.enqueue(.mute)  // the take starts muted, and so does its replay
+        }
         loop.start()
         let start = loop.clock.now()
         var lastReport = start
@@ -144,6 +157,7 @@ public final class LiveSession {
                 ending = quit
                 break
             }
+            takeActions()
             reportVerbosely(at: now, since: start, last: &lastReport)
             if options.verbose { reportIgnoredHands(in: snapshot) }
             MonotonicClock.sleep(0.015)
@@ -218,29 +232,108 @@ public final class LiveSession {
             switch key {
             case .quit:
                 return .quit
-            case .mute:
-                status.muted.toggle()
-                renderer.setMuted(status.muted)
-                if let problem = options.rememberMute(status.muted) { status.message = problem }
-            case .cycleWaveform:
-                status.waveform = status.waveform.next
-                renderer.setWaveform(status.waveform)
+            case .mute: perform(.mute)
+            case .cycleWaveform: perform(.nextWaveform)
             case .pause:
                 status.paused.toggle()
                 loop.setPaused(status.paused)
-            case .recalibrate:
-                loop.requestCalibration()
-            case .loop:
-                mixer.looper?.press()
-            case .undoLayer:
-                mixer.looper?.undo()
-            case .clearLoop:
-                mixer.looper?.clear()
-            case .takeBack:
-                loop.takeBack()
+            case .recalibrate: perform(.recalibrate)
+            case .loop: perform(.loop)
+            case .undoLayer: perform(.undoLayer)
+            case .clearLoop: perform(.clearLoop)
+            case .takeBack: perform(.takeBack)
             }
         }
         return nil
+    }
+
+    /// The actions the inputs received since the last look, done in order; their problems said, one line each.
+    private func takeActions() {
+        guard !options.actionInputs.isEmpty else { return }
+        var actions: [TimedAction] = []
+        var problems: [String] = []
+        for input in options.actionInputs { input.poll(into: &actions, problems: &problems) }
+        for problem in problems { options.report("\ntheremin: \(problem)") }
+        for received in actions.sorted(by: { $0.time < $1.time }) {
+            perform(received.action)
+            if options.verbose { options.report("\naction: \(received.action.text) (\(received.origin))") }
+        }
+    }
+
+    /// Does one player action, from a key or an input, the one way: the sound's side here (mute and the waveform
+    /// reach the audio thread at its next period), the looper's through its own switch, the rest at the next frame
+    /// on the tracking thread, which writes every action into the take for a replay.
+    private func perform(_ action: PlayerAction) {
+        switch action {
+        case .mute:
+            status.muted.toggle()
+            renderer.setMuted(status.muted)
+            if let problem = options.rememberMute(status.muted) { status.message = problem }
+        case .nextWaveform:
+            status.waveform = status.waveform.next
+            renderer.setWaveform(status.waveform)
+        case .recalibrate:
+            loop.requestCalibration()
+        case .loop:
+            mixer.looper?.press()
+        case .undoLayer:
+            mixer.looper?.undo()
+        case .clearLoop:
+            mixer.looper?.clear()
+        case .octaveUp, .octaveDown:
+            status.octave = min(max(status.octave + (action == .octaveUp ? 1 : -1), ControlMapper.octaves.lowerBound),
+                                ControlMapper.octaves.upperBound)
+        case .nextPreset, .previousPreset, .preset:
+            choosePreset(action)
+            return
+        case .correction, .takeBack:
+            break
+        }
+        loop.enqueue(action)
+    }
+
+    /// The next, previous or numbered preset of the list: within it (the set list does not wrap around), said in
+    /// one line each time, since the player cannot see the screen from a foot switch.
+    private func choosePreset(_ action: PlayerAction) {
+        let count = sound.presets.count
+        guard count > 0 else {
+            if !reportedNoPresets {
+                reportedNoPresets = true
+                options.report("\ntheremin: no presets to switch to: give --setlist FILE, or save presets with --save-preset NAME")
+            }
+            return
+        }
+        let target: Int
+        switch action {
+        case .nextPreset: target = min((preset ?? -1) + 1, count - 1)
+        case .previousPreset: target = max((preset ?? 0) - 1, 0)
+        case .preset(let number):
+            guard number <= count else {
+                options.report("\ntheremin: there is no preset \(number): the list has \(count)")
+                return
+            }
+            target = number - 1
+        default: return
+        }
+        guard target != preset else {
+            options.report("\npreset \(target + 1)/\(count): \(sound.presets[target].name) (\(target == 0 ? "the first" : "the last"))")
+            return
+        }
+        switchPreset(to: target)
+    }
+
+    /// Plays preset `index` of the list: its sound from the next period (crossfaded by the renderer's switch), its
+    /// waveform, and its mapping from the next frame (the tracking loop, which writes it into the take).
+    private func switchPreset(to index: Int) {
+        guard sound.presets.indices.contains(index) else { return }
+        preset = index
+        let chosen = sound.presets[index]
+        status.waveform = chosen.sound.voice.waveform
+        renderer.setWaveform(status.waveform)
+        renderer.selectSound(index + 1)
+        status.octave = chosen.sound.mapper.octave
+        loop.enqueue(.preset(index + 1))
+        options.report("\npreset \(index + 1)/\(sound.presets.count): \(chosen.name)")
     }
 
     /// With `-v`: what the threads got, once, and the statistics every second.
@@ -334,6 +427,7 @@ public final class LiveSession {
                                                               bufferFrames: output.bufferFrames, extra: cue))
         }
         loop.stop()
+        for input in options.actionInputs { input.close() }
         collectLatencies()
         _ = collectTrackingStats()  // the frames tracked since the last look (a short file may end before the first)
         display.close()

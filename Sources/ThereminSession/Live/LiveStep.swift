@@ -38,12 +38,32 @@ public struct LiveStep: Sendable {
         lock = playerLock.map { PlayerLock(settings: $0, calibration: mapper.calibration) }
     }
 
-    /// The player takes the instrument back where they are (`PlayerLock.takeBack`).
-    public mutating func takeBack() { lock?.takeBack() }
-
     /// Starts the guided calibration again from its first position.
     public mutating func recalibrate() {
         calibration = GuidedCalibration(antenna: mapper.mapping.antennaSide)
+    }
+
+    /// Does a player's action's control side (correction, register, take-back) from this frame on, as a replay of
+    /// the take does at the same row (`ControlMapper.apply`).
+    public mutating func perform(_ action: PlayerAction) {
+        if action == .takeBack {
+            takeBack()
+        } else {
+            mapper.apply(action)
+        }
+    }
+
+    /// Plays with a preset's mapping, correction and register from this frame on (`ControlMapper.takeSound`).
+    public mutating func takeSound(of preset: ControlMapper) {
+        mapper.takeSound(of: preset)
+    }
+
+    /// The player takes the instrument back where they are (the `take-back` action from a key, MIDI or OSC), on
+    /// the tracking thread before this frame's hands are stepped: the player lock forgets the old area and gives the
+    /// instrument to the nearest hand in view (`PlayerLock.takeBack`), and that hand starts its note afresh.
+    public mutating func takeBack() {
+        lock?.takeBack()
+        mapper.apply(.takeBack)
     }
 
     /// Takes the hands tracked in a frame captured at `capturedAt` (tracked by `trackedAt`, both on the monotonic

@@ -57,7 +57,8 @@ public final class TrackingLoop: @unchecked Sendable {
     private let stopFlag = Atomic<Bool>(false)
     private let pausedFlag = Atomic<Bool>(false)
     private let recalibrateFlag = Atomic<Bool>(false)
-    private let takeBackFlag = Atomic<Bool>(false)
+    /// The player's actions waiting for the next frame (from the main thread).
+    private let pendingActions = Mutex<[PlayerAction]>([])
     private let lastFrameTime = Atomic<UInt64>(0)
     private let endedFlag = Atomic<Bool>(false)
     /// What the tracking thread's real-time request got: nil until it asked.
@@ -158,8 +159,33 @@ public final class TrackingLoop: @unchecked Sendable {
     public var isPaused: Bool { pausedFlag.load(ordering: .relaxed) }
     /// Starts a new guided calibration with the next frame (the `c` key).
     public func requestCalibration() { recalibrateFlag.store(true, ordering: .relaxed) }
-    /// The player takes the instrument back where they are, from the next frame (the `t` key; `PlayerLock.takeBack`).
-    public func takeBack() { takeBackFlag.store(true, ordering: .relaxed) }
+
+    /// The presets `.preset(N)` switches to: their names (written into the take) and their mappers. Set before
+    /// `start`.
+    public var presets: [(name: String, mapper: ControlMapper)] = []
+
+    /// Hands a player's action to the next frame: written into the take before its row (what a replay does again),
+    /// and its control side done from that frame on. Safe from any thread.
+    public func enqueue(_ action: PlayerAction) { pendingActions.withLock { $0.append(action) } }
+
+    /// The actions since the last frame: into the take, then into the step.
+    private func takeActions() {
+        let actions = pendingActions.withLock { queued -> [PlayerAction] in
+            defer { queued.removeAll(keepingCapacity: true) }
+            return queued
+        }
+        for action in actions {
+            // A preset is written by name: a replay finds it in the presets folder, whatever list it came from.
+            if case .preset(let number) = action {
+                guard presets.indices.contains(number - 1) else { continue }
+                if let recorder, recorder.error == nil { try? recorder.note(TraceFormat.soundKey, presets[number - 1].name) }
+                step.takeSound(of: presets[number - 1].mapper)
+                continue
+            }
+            if let recorder, recorder.error == nil { try? recorder.note(TraceFormat.actionKey, action.text) }
+            step.perform(action)
+        }
+    }
 
     private func run() {
         while !stopFlag.load(ordering: .relaxed) {
@@ -254,7 +280,7 @@ public final class TrackingLoop: @unchecked Sendable {
         let trackedAt = clock.now()
         pace(frame, hands: hands, trackingTime: trackedAt - trackStart, at: trackedAt)
         if recalibrateFlag.exchange(false, ordering: .relaxed) { step.recalibrate() }
-        if takeBackFlag.exchange(false, ordering: .relaxed) { step.takeBack() }
+        takeActions()
         let result = step.step(hands, capturedAt: capturedAt, trackedAt: trackedAt, paused: isPaused)
         if let search = result.search { tracker.search(search) }
         hands = result.hands

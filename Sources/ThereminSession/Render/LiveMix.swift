@@ -23,7 +23,7 @@ extension RenderSetup {
     ///   - countIn: a play-along's score, whose count-in leads the backing in.
     public func liveMix(clock: any TimeSource, looper: Bool, cuesMuted: Bool, countIn score: Score? = nil) -> LiveMix {
         let rate = Double(sampleRate)
-        let renderer = LiveRenderer(engine: sound.makeEngine(sampleRate: rate), clock: clock)
+        let renderer = LiveRenderer(sounds: sound.makeSoundSwitch(sampleRate: rate), clock: clock)
         let mixer = StereoMixer(source: renderer, backing: backingTrack(countIn: score),
                                 cues: CuePlayer(sampleRate: rate, muted: cuesMuted),
                                 looper: looper ? Looper(sampleRate: rate) : nil)
@@ -35,7 +35,8 @@ extension RenderSetup {
     /// on talking to it), the backing track decoded at the rate and moved on by `playedSeconds`. The cues and the
     /// phrase looper are `previous`'s: the session holds them, and their sound keeps the rate it was made at.
     public func liveMix(continuing previous: LiveMix, playedSeconds: Double, countIn score: Score? = nil) -> StereoMixer {
-        let renderer = LiveRenderer(engine: sound.makeEngine(sampleRate: Double(sampleRate)), continuing: previous.renderer)
+        let renderer = LiveRenderer(sounds: sound.makeSoundSwitch(sampleRate: Double(sampleRate)),
+                                    continuing: previous.renderer)
         var backing = backingTrack(countIn: score)
         backing?.skip(frames: Int(playedSeconds * Double(sampleRate)))
         return StereoMixer(source: renderer, backing: backing, cues: previous.mixer.cues, looper: previous.mixer.looper)

@@ -15,9 +15,11 @@ public final class PerformanceRender {
 
     init(trace: Trace, sound: SoundDescription, mapper: ControlMapper, backing: BackingPlayer?, sampleRate: Int) {
         let rate = Double(sampleRate)
-        plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate, tail: sound.tail)
-        let voice = ScheduledRenderer(engine: sound.makeEngine(sampleRate: rate), schedule: plan.schedule,
-                                      totalFrames: plan.totalFrames)
+        plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate,
+                          tail: max(sound.tail, sound.presets.map(\.sound.tail).max() ?? 0),
+                          presets: sound.presetMappers(calibratedBy: mapper.calibration))
+        let voice = ScheduledRenderer(sounds: sound.makeSoundSwitch(sampleRate: rate), schedule: plan.schedule,
+                                      totalFrames: plan.totalFrames, changes: plan.changes)
         theremin = voice
         mix = backing.map { StereoMixer(source: voice, backing: $0) } ?? voice
         self.sampleRate = sampleRate

@@ -10,6 +10,9 @@ public struct SoundDescription: Sendable {
     public var voice: VoiceSettings
     public var effects: [SoundEffect]
     public var backing: BackingTrackDescription?
+    /// The presets the player can switch to while playing (the set list), each a sound of its own with this one's
+    /// backing track; a take names the one played from a row on (`# sound: NAME`).
+    public var presets: [NamedSound] = []
 
     public init(mapper: ControlMapper, voice: VoiceSettings = VoiceSettings(), effects: [SoundEffect] = [],
                 backing: BackingTrackDescription? = nil) {
@@ -23,6 +26,17 @@ public struct SoundDescription: Sendable {
     public func makeEngine(sampleRate: Double) -> SynthEngine {
         SynthEngine(sampleRate: sampleRate, voice: voice,
                     effects: EffectChain(effects.map { $0.makeEffect(sampleRate: sampleRate) }))
+    }
+
+    /// This sound's engine and each preset's, to switch between (sound `i + 1` is `presets[i]`).
+    public func makeSoundSwitch(sampleRate: Double) -> SoundSwitch {
+        SoundSwitch(engines: [makeEngine(sampleRate: sampleRate)] + presets.map { $0.sound.makeEngine(sampleRate: sampleRate) },
+                    tails: [tail] + presets.map(\.sound.tail))
+    }
+
+    /// Each preset's name and mapper with a session's calibration, for the tracking loop and the replay plan.
+    public func presetMappers(calibratedBy calibration: Calibration) -> [(name: String, mapper: ControlMapper)] {
+        presets.map { ($0.name, $0.sound.mapper(calibratedBy: calibration)) }
     }
 
     /// The mapper with a session's calibration.
@@ -61,5 +75,16 @@ public struct SoundDescription: Sendable {
             BackingPlayer(track: try files.load(path: $0.path, sampleRate: sampleRate, loops: $0.loops),
                           volume: $0.volume)
         }
+    }
+}
+
+/// A preset of the set list: its name (its file in the presets folder) and the sound it describes.
+public struct NamedSound: Sendable {
+    public var name: String
+    public var sound: SoundDescription
+
+    public init(name: String, sound: SoundDescription) {
+        self.name = name
+        self.sound = sound
     }
 }

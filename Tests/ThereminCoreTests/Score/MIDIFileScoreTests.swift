@@ -118,4 +118,39 @@ final class MIDIFileScoreTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("tempo of 0"), "\(error)")
         }
     }
+
+    func testAFileWithoutNotesIsToldItHasNone() throws {
+        let empty = """
+            0, 0, Header, 1, 1, 480
+            1, 0, Start_track
+            1, 0, Tempo, 500000
+            1, 960, End_track
+            0, 0, End_of_file
+
+            """
+        XCTAssertThrowsError(try Score(midiFile: try MIDIFiles.write(empty), named: "empty.mid")) { error in
+            XCTAssertEqual("\(error)", "score empty.mid: it has no notes; play along with a score that has a melody")
+        }
+        let drums = empty.replacingOccurrences(of: "1, 960, End_track",
+                                               with: "1, 0, Note_on_c, 9, 36, 90\n1, 480, Note_on_c, 9, 36, 0\n1, 960, End_track")
+        XCTAssertThrowsError(try Score(midiFile: try MIDIFiles.write(drums), named: "drums.mid")) { error in
+            XCTAssertTrue("\(error)".contains("no notes outside the drum channel"), "\(error)")
+        }
+    }
+
+    func testAMidFileWithoutItsHeaderIsNotReadAsText() throws {
+        let folder = try temporaryFolder(prefix: "score")
+        let path = folder.path("song.mid")
+        try Data("not a midi file\n".utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try ScoreFile.read(path: path)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("score \(path): it is not a MIDI file"), "\(error)")
+            XCTAssertFalse("\(error)".contains("is not a note"), "\(error)")
+        }
+        // The same words under a text score's name are read as one, and refused at the word.
+        let text = folder.path("song.txt")
+        try Data("not a midi file\n".utf8).write(to: URL(fileURLWithPath: text))
+        XCTAssertThrowsError(try ScoreFile.read(path: text)) { error in
+            XCTAssertTrue("\(error)".contains("'not' is not a note"), "\(error)")
+        }
+    }
 }

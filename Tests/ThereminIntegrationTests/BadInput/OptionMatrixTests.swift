@@ -28,7 +28,10 @@ final class OptionMatrixTests: XCTestCase {
         case "--midi-channel", "--midi-bend-range", "--midi-volume", "--midi-mode": return ["--replay", trace, "--midi-file", out("x.mid")]
         case "--midi-slide": return ["--replay", trace, "--midi-file", out("x.mid"), "--midi-mode", "mpe"]
         case "--audio-input", "--duration": return ["--tuner"]
-        case "--camera", "--size", "--fps", "--camera-format", "--mains", "--tracker", "--tracker-threads", "--loop-out":
+        case "--midi-map": return ["--no-preview", "--midi-in", "jack:"]
+        case "--setlist": return ["--no-preview", "--audio-device", "null"]
+        case "--camera", "--size", "--fps", "--camera-format", "--mains", "--tracker", "--tracker-threads", "--loop-out",
+             "--player-lock":
             return ["--no-preview", "--audio-device", "null"]
         case "--replay", "--input", "--tuner", "--calibrate", "--list-devices", "--preset", "--save-preset", "--recover",
              "--report":
@@ -72,6 +75,7 @@ final class OptionMatrixTests: XCTestCase {
             "--fps": ["0", "abc"],
             "--tracker": ["magic"],
             "--tracker-threads": ["0", "17", "two"],
+            "--player-lock": ["maybe", "", "1"],
             "--mains": ["55", "fifty", "", "-60"],
             "--camera-format": ["H264", "JPEG2000", ""],
             "--record": ["", missingFolder + "x.csv", harness.directory.path + "/"],
@@ -90,6 +94,12 @@ final class OptionMatrixTests: XCTestCase {
             "--backing-volume": ["2"],
             "--midi-out": ["", "no-such-synth"],
             "--osc-out": ["", "9000", "localhost:0", "[::1]9000"],
+            "--osc-in": ["", "0", "70000", "host:"],
+            "--midi-in": [""],
+            "--setlist": ["/no/such/set.txt", harness.file("set.txt", "warm\n../up\n"), harness.file("noset.txt", "# none\n"),
+                          harness.file("missing.txt", "nosuchpreset\n")],
+            "--midi-map": ["/no/such/board.map", harness.file("board.map", "cc 80 next-preset\nxx 1 mute\n"),
+                           harness.file("empty.map", "# nothing\n")],
             "--midi-file": ["", missingFolder + "x.mid"],
             "--midi-channel": ["0", "17"],
             "--midi-bend-range": ["49"],
