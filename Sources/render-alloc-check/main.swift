@@ -95,6 +95,29 @@ failures += count("replay", prepare: { block in
     replay.renderStereo(left: left, right: right, frames: frames)
 }) == 0 ? 0 : 1
 
+// A set list: three presets' sounds switched live every 40 blocks (the old one ringing out its delay) and in a
+// replay at the rows a take names them.
+let setList = LiveRenderer(sounds: SoundSwitch(engines: [fullEngine(), fullEngine(waveform: .saw), fullEngine(waveform: .sine)],
+                                               tails: [0.6, 0.6, 0.6]))
+failures += count("set list (live)", prepare: { block in
+    setList.controls.push(control(block))
+    if block % 40 == 0 { setList.selectSound((block / 40) % 3) }
+    while setList.latencies.pop() != nil {}
+}, render: {
+    setList.renderStereo(left: left, right: right, frames: frames)
+}) == 0 ? 0 : 1
+var switched = Trace(samples: samples)
+switched.soundChanges = stride(from: 10, to: samples.count, by: 25).map { TraceSoundChange(row: $0, preset: ["b", "a"][($0 / 25) % 2]) }
+let switchedPlan = ReplayPlan(trace: switched, mapper: ControlMapper(), sampleRate: rate, tail: 0.5,
+                              presets: [("a", ControlMapper()), ("b", ControlMapper(octave: 1))])
+let setListReplay = ScheduledRenderer(sounds: SoundSwitch(engines: [fullEngine(), fullEngine(waveform: .saw), fullEngine(waveform: .square)],
+                                                          tails: [0.6, 0.6, 0.6]),
+                                      schedule: switchedPlan.schedule, totalFrames: switchedPlan.totalFrames,
+                                      changes: switchedPlan.changes)
+failures += count("set list (replay)", prepare: { _ in }, render: {
+    setListReplay.renderStereo(left: left, right: right, frames: frames)
+}) == 0 ? 0 : 1
+
 // The live mix: theremin, a looping stereo backing track (crossfaded seam) and cues.
 let backingFrames = Int(rate * 2)
 let backingLeft = (0..<backingFrames).map { Float(0.2 * sin(2 * Double.pi * 110 * Double($0) / rate)) }
