@@ -72,6 +72,7 @@ public struct LiveStep: Sendable {
         var hands = tracked
         hands.t = capturedAt
         hands = traceClock.rebase(hands)
+        lock?.calibrating = calibration != nil
         let decision = lock?.choose(hands)
         if let decision { hands = decision.played }
         var control = mapper.control(for: hands)

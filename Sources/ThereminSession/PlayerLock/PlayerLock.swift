@@ -125,6 +125,10 @@ public struct PlayerLock: Sendable, Equatable {
         HandSearch(hands: min(settings.trackerSlots, settings.hands + 1), detectorInterval: settings.detectorInterval)
     }
 
+    /// While a guided calibration runs, the player's area is what it measures: the player reaches for its far
+    /// corners, so a hand found afresh anywhere takes a free seat (the calibrated box is the area afterwards).
+    public var calibrating = false
+
     /// The player takes the instrument back where they are now: the area is forgotten, and the hands in the picture
     /// on the next frame are judged afresh, the biggest (nearest) first.
     public mutating func takeBack() { takingBack = true }
@@ -177,7 +181,7 @@ public struct PlayerLock: Sendable, Equatable {
     private mutating func judgeNewHands(_ slots: [Int], in frame: HandsFrame) {
         let held = Set(roles.values.compactMap { role -> Int? in if case .seat(let seat) = role { seat } else { nil } })
         var free = (0..<settings.hands).filter { !held.contains($0) }
-        let known = area.isKnown
+        let known = area.isKnown && !calibrating
         // The biggest (nearest the camera) first; slot order on a tie, so the choice is deterministic.
         let ordered = slots.sorted {
             let a = frame.hands[$0].handSize, b = frame.hands[$1].handSize

@@ -111,6 +111,20 @@ final class PlayerLockTests: XCTestCase {
         XCTAssertEqual(inside.played.primary.x, 0.45, accuracy: 1e-9, "within the box's margin")
     }
 
+    func testWhileCalibratingAHandFoundAnywherePlays() throws {
+        // The calibration sends the player to the picture's far corners: a hand found there is theirs.
+        var lock = PlayerLock()
+        playAlone(&lock)
+        _ = lock.choose(frame(60, [nil]))
+        lock.calibrating = true
+        let corner = lock.choose(frame(70, [hand(0.95, 0.9, at: time(70), acquired: true)]))
+        XCTAssertTrue(corner.played.primary.present)
+        lock.calibrating = false
+        _ = lock.choose(frame(80, [nil]))
+        XCTAssertFalse(lock.choose(frame(120, [nil, hand(0.05, 0.05, at: time(120), acquired: true)])).played.primary.present,
+                       "afterwards the area holds again")
+    }
+
     func testTakingBackGivesTheInstrumentToTheNearestHandInView() throws {
         var lock = PlayerLock()
         playAlone(&lock)
