@@ -44,6 +44,20 @@ public final class ScheduledRenderer: BlockRenderer, @unchecked Sendable {
     }
 
     public func render(into output: UnsafeMutablePointer<Float>, frames: Int) {
+        advance(frames: frames) { offset, chunk in self.engine.render(into: output + offset, frames: chunk) }
+    }
+
+    /// The replay in stereo, the controls applied at the same samples as in mono.
+    public func renderStereo(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int) {
+        advance(frames: frames) { offset, chunk in
+            self.engine.renderStereo(left: left + offset, right: right + offset, frames: chunk)
+        }
+    }
+
+    /// Renders `frames` in chunks that end where the next control applies. The closure does not escape, so
+    /// calling it allocates nothing.
+    @inline(__always)
+    private func advance(frames: Int, rendering render: (_ offset: Int, _ frames: Int) -> Void) {
         if !fading && fadeRequested.load(ordering: .relaxed) {
             fading = true
             nextEvent = schedule.count
@@ -59,7 +73,7 @@ public final class ScheduledRenderer: BlockRenderer, @unchecked Sendable {
             if nextEvent < schedule.count {
                 chunk = min(chunk, schedule[nextEvent].sampleIndex - position)
             }
-            engine.render(into: output + done, frames: chunk)
+            render(done, chunk)
             done += chunk
             position += chunk
         }
