@@ -84,7 +84,9 @@ let package = Package(
         .target(name: "ThereminJACK", dependencies: ["ThereminCore", "CJACK"]),
 
         // MARK: LV2 effects (lilv), one more unit in the effect chain
-        .target(name: "ThereminLV2", dependencies: ["ThereminCore", "CLilv"]),
+        .target(name: "ThereminLV2", dependencies: ["ThereminCore", "CLilv", "LV2HostFeatures"]),
+        // The LV2 host features (URID map, options, buf-size, log, worker) as the C function tables LV2 defines
+        .target(name: "LV2HostFeatures", dependencies: ["CLilv"], linkerSettings: [.linkedLibrary("dl")]),
 
         // MARK: OSC out (liblo builds the bundles; a thread of its own sends them)
         .target(name: "ThereminOSC", dependencies: ["ThereminCore", "CLiblo"]),

@@ -16,7 +16,7 @@ public final class PerformanceRender {
     init(trace: Trace, sound: SoundDescription, mapper: ControlMapper, backing: BackingPlayer?, sampleRate: Int) {
         let rate = Double(sampleRate)
         plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate, tail: sound.tail)
-        let voice = ScheduledRenderer(engine: sound.makeEngine(sampleRate: rate), schedule: plan.schedule,
+        let voice = ScheduledRenderer(engine: sound.makeEngine(sampleRate: rate, realTime: false), schedule: plan.schedule,
                                       totalFrames: plan.totalFrames)
         theremin = voice
         mix = backing.map { StereoMixer(source: voice, backing: $0) } ?? voice

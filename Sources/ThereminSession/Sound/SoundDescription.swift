@@ -19,10 +19,12 @@ public struct SoundDescription: Sendable {
         self.backing = backing
     }
 
-    /// The voice and its effect chain at an output rate.
-    public func makeEngine(sampleRate: Double) -> SynthEngine {
-        SynthEngine(sampleRate: sampleRate, voice: voice,
-                    effects: EffectChain(effects.map { $0.makeEffect(sampleRate: sampleRate) }))
+    /// The voice and its effect chain at an output rate, to play live (`realTime`) or render offline. The chain is
+    /// stereo from its first stereo effect on; a mono effect after that is made once per channel.
+    public func makeEngine(sampleRate: Double, realTime: Bool = true) -> SynthEngine {
+        SynthEngine(sampleRate: sampleRate, voice: voice, effects: EffectChain(makers: effects.map { effect in
+            { effect.makeEffect(sampleRate: sampleRate, realTime: realTime) }
+        }))
     }
 
     /// The mapper with a session's calibration.

@@ -61,11 +61,11 @@ final class LV2RenderTests: BinaryTestCase {
 
         let listed = try ProcessRunner.run(binary, ["--list-effects"])
         XCTAssertEqual(listed.status, 0, listed.stderr)
-        XCTAssertTrue(listed.stdout.contains("\n  \(gverb)  GVerb (Reverb Plugin)\n      roomsize 1…300 (default 75.75)  Roomsize (m)\n"),
+        XCTAssertTrue(listed.stdout.contains("\n  \(gverb)  GVerb (Reverb Plugin, stereo)\n      roomsize 1…300 (default 75.75)  Roomsize (m)\n"),
                       listed.stdout)
         XCTAssertTrue(listed.stdout.contains("  reverb   GVerb as a hall"), listed.stdout)
         XCTAssertTrue(listed.stdout.contains("http://plugin.org.uk/swh-plugins/analogueOsc  Analogue Oscillator (Oscillator Plugin)\n"
-                                             + "      not usable: has 0 audio input(s)"), listed.stdout)
+                                             + "      not usable: has no audio input (it makes its own sound)"), listed.stdout)
     }
 
     func testBadEffectsAreOneLineAndExitTwo() throws {
