@@ -113,10 +113,10 @@ failures += count("mix", prepare: { block in
     mixer.didWrite(delayFrames: 3 * frames)
 }) == 0 ? 0 : 1
 
-// The live mix with the phrase looper: three layers recorded (the first closing the loop, two overdubs) and played
+// The live mix with the stereo phrase looper: three layers recorded (the first closing the loop, two overdubs) and played
 // under the voice, then an undo and a clear, all through the command ring.
 let loopSource = LiveRenderer(engine: fullEngine())
-let looper = Looper(sampleRate: rate, maximumSeconds: 4, maximumLayers: 3)
+let looper = Looper(sampleRate: rate, maximumSeconds: 4, maximumLayers: 3, stereo: true)
 let loopMixer = StereoMixer(source: loopSource, cues: CuePlayer(sampleRate: rate), looper: looper)
 let loopBlocks = 50  // a 0.25 s loop
 var mostLayers = 0
