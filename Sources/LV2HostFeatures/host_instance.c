@@ -10,6 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+#endif
 
 enum { RING_BYTES = 1 << 16, MAX_ATOM_PORTS = 16 };
 
@@ -160,7 +163,16 @@ void theremin_lv2_host_run(TheremLV2Host *host, uint32_t frames) {
             sequence->body.pad = 0;
         }
     }
+#if defined(__x86_64__) || defined(__i386__)
+    /* Denormals flushed to zero while the plugin runs, as Ardour and Carla do: a reverb's tail decaying towards
+       silence otherwise falls into denormal numbers, each operation on them many times slower. */
+    unsigned int control = _mm_getcsr();
+    _mm_setcsr(control | 0x8040); /* FTZ | DAZ */
     lilv_instance_run(host->instance, frames);
+    _mm_setcsr(control);
+#else
+    lilv_instance_run(host->instance, frames);
+#endif
     if (host->worker && host->worker->end_run) host->worker->end_run(lilv_instance_get_handle(host->instance));
     theremin_lv2_in_render = false;
 }
