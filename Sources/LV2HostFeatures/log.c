@@ -14,6 +14,7 @@ enum { SLOTS = 32, LINE = 256 };
 /* 0 free, 1 being written, 2 ready to print */
 static _Atomic int slot_state[SLOTS];
 static _Atomic uint64_t next_sequence, dropped;
+static uint64_t dropped_reported; /* under flush_lock */
 static uint64_t slot_sequence[SLOTS];
 static _Atomic uint32_t trace_urid, warning_urid;
 static pthread_mutex_t flush_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -76,6 +77,12 @@ void theremin_lv2_flush_log(void) {
         if (oldest < 0) break;
         print_line(slot_text[oldest]);
         atomic_store(&slot_state[oldest], 0);
+    }
+    uint64_t lost = atomic_load(&dropped);
+    if (lost > dropped_reported) {
+        fprintf(stderr, "theremin: lv2: %llu more plugin log line(s) while rendering were not kept (32 wait at most)\n",
+                (unsigned long long)(lost - dropped_reported));
+        dropped_reported = lost;
     }
     pthread_mutex_unlock(&flush_lock);
 }

@@ -142,8 +142,11 @@ if blocks >= 3 * loopBlocks && mostLayers < 3 {
 // (the worker on its own thread): `--effect reverb`'s GVerb, then one plugin from each suite the issue names, then a
 // stereo chain (mono effects before Dragonfly Hall, a mono plugin after it run once per channel). Plugins that are
 // not installed are named and skipped.
+/// - Parameter waitForWorker: before each block (outside the count), wait until the worker thread has done the work
+///   scheduled so far, so every block delivers an answer: the response path is counted, not left to the scheduler.
 @MainActor
-func lv2Chain(_ name: String, _ plugins: [(uri: String, values: [String: Float])], package: String) -> Int {
+func lv2Chain(_ name: String, _ plugins: [(uri: String, values: [String: Float])], package: String,
+              waitForWorker: Bool = false) -> Int {
     var makers: [() -> any AudioEffect] = [{ LowPass(settings: LowPassSettings(cutoff: 1_800, resonance: 0.7), sampleRate: rate) }]
     for (uri, values) in plugins {
         guard let plugin = try? LV2Host.check(uri: uri, values: values),
@@ -159,8 +162,13 @@ func lv2Chain(_ name: String, _ plugins: [(uri: String, values: [String: Float])
     }
     let voice = VoiceSettings(waveform: .theremin, brightness: 0.4, vibrato: VibratoSettings(rate: 5.5, depth: 15))
     let wet = LiveRenderer(engine: SynthEngine(sampleRate: rate, voice: voice, effects: EffectChain(makers: makers)))
+    let plugins = wet.engine.effects.effects.compactMap { $0 as? LV2Effect }
     let allocations = count(name, prepare: { block in
         wet.controls.push(control(block))
+        let deadline = Date().addingTimeInterval(1)
+        while waitForWorker, plugins.contains(where: { $0.work.done < $0.work.scheduled }), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.0002)
+        }
     }, render: {
         wet.renderStereo(left: left, right: right, frames: frames)
         wet.didWrite(delayFrames: 3 * frames)
@@ -182,6 +190,10 @@ failures += lv2Chain("lv2 stereo chain (x42 limiter, Dragonfly Hall, LSP delay p
     ("http://gareus.org/oss/lv2/dpl#mono", [:]), ("https://github.com/michaelwillis/dragonfly-reverb", [:]),
     ("http://lsp-plug.in/plugins/lv2/comp_delay_mono", ["samp": 120]),
 ], package: "x42-plugins, dragonfly-reverb-lv2, lsp-plugins-lv2")
+// The worker's answers, delivered at the start of each run, and a plugin logging from `run` (queued, never printed
+// there): the test-only plugin, found when LV2_PATH holds its bundle (ThereminTestSupport's LV2TestBundle).
+failures += lv2Chain("lv2 worker answers (test plugin)", [("urn:theremin:test:worker", ["every": 1])],
+                     package: "none: the test plugin, on LV2_PATH", waitForWorker: true)
 
 /// The control: a renderer that keeps a history of its levels in a growing array, as a careless change might.
 final class HistoryKeepingRenderer: BlockRenderer {

@@ -138,9 +138,21 @@ final class LV2EffectTests: XCTestCase {
         guard let checker = ProcessRunner.product("render-alloc-check") else {
             throw XCTSkip("render-alloc-check is not built (run `swift build --build-tests`)")
         }
-        let result = try ProcessRunner.run(checker, ["300"])
+        // The test plugin's bundle on LV2_PATH, beside the system's plugins: its worker answers every block.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lv2-alloc-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bundle = try LV2TestBundle.install(in: directory)
+        let path = [directory.path, "/usr/local/lib/lv2", "/usr/lib/lv2"].joined(separator: ":")
+        let result = try ProcessRunner.run(checker, ["300"], environment: bundle == nil ? [:] : ["LV2_PATH": path])
         if result.status == 77 { throw XCTSkip(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) }
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertTrue(result.stdout.contains("lv2 reverb (GVerb): 300 blocks, 0 allocation(s)"), result.stdout)
+        guard bundle != nil else { return }
+        XCTAssertTrue(result.stdout.contains("lv2 worker answers (test plugin): 300 blocks, 0 allocation(s)\n  worker: "),
+                      result.stdout)
+        let testPlugin = result.stdout.components(separatedBy: "lv2 worker answers (test plugin)").last ?? ""
+        let answered = testPlugin.range(of: #"\d+ responses"#, options: .regularExpression)
+            .flatMap { Int(testPlugin[$0].split(separator: " ")[0]) } ?? 0
+        XCTAssertGreaterThan(answered, 0, "answers delivered inside the counted render calls")
     }
 }

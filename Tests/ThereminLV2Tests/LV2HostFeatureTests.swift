@@ -113,3 +113,62 @@ final class LV2HostFeatureTests: XCTestCase {
         XCTAssertGreaterThan(SignalMeasurements.rms(output[12_000...]), 0.01, "the voice passes through")
     }
 }
+
+/// The worker's answers and the log, with the test-only plugin (Sources/LV2TestPlugin): it schedules work from
+/// `run`, and each answer toggles its gain between 1 and 0.5 from the first frame of the `run` it is delivered before.
+final class LV2WorkerResponseTests: XCTestCase {
+    private let rate = 48_000.0
+
+    private func requireTestPlugin() throws -> LV2Plugin {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lv2-worker-\(getpid())")
+        guard let bundle = try LV2TestBundle.install(in: directory) else {
+            throw XCTSkip("the test plugin's library is not built (run `swift build --build-tests`)")
+        }
+        LV2World.shared.loadBundle(path: bundle)
+        return try LV2Host.check(uri: LV2TestBundle.uri, values: [:])
+    }
+
+    /// Blocks of ones through the effect: each block's gains (first and last sample).
+    private func gains(_ effect: LV2Effect, blocks: Int, frames: Int = 256, pause: TimeInterval = 0) -> [(Float, Float)] {
+        var found: [(Float, Float)] = []
+        for _ in 0..<blocks {
+            var block = [Float](repeating: 1, count: frames)
+            block.withUnsafeMutableBufferPointer { effect.process($0.baseAddress!, count: $0.count) }
+            found.append((block[0], block[frames - 1]))
+            if pause > 0 { Thread.sleep(forTimeInterval: pause) }  // a period between cycles, as a device gives
+        }
+        return found
+    }
+
+    func testOfflineEachAnswerArrivesAtTheStartOfTheNextRun() throws {
+        let plugin = try requireTestPlugin()
+        let effect = try LV2Host.effect(plugin, values: ["every": 1], sampleRate: rate, realTime: false)
+        let found = gains(effect, blocks: 12)
+        // Cycle 0 schedules; its answer comes before cycle 1's run, so cycle 1 plays at 0.5, cycle 2 at 1 again, …
+        for (cycle, (first, last)) in found.enumerated() {
+            XCTAssertEqual(first, cycle % 2 == 0 ? 1 : 0.5, "cycle \(cycle): the answer applies from its first frame")
+            XCTAssertEqual(last, first, "cycle \(cycle): never within a run")
+        }
+        XCTAssertEqual(effect.work.scheduled, 12)
+        XCTAssertEqual(effect.work.done, 11, "the last cycle's work waits for the next cycle")
+        XCTAssertEqual(effect.work.delivered, 11)
+        XCTAssertEqual(effect.latencyFrames, 64, "its latency port, read")
+    }
+
+    func testLiveTheWorkerThreadAnswersAndTheGainChangesOnlyBetweenRuns() throws {
+        let plugin = try requireTestPlugin()
+        let effect = try LV2Host.effect(plugin, values: ["every": 2], sampleRate: rate, realTime: true)
+        var found: [(Float, Float)] = []
+        let deadline = Date().addingTimeInterval(10)
+        while effect.work.delivered < 3 && Date() < deadline {
+            found += gains(effect, blocks: 1, pause: 0.005)
+        }
+        XCTAssertGreaterThanOrEqual(effect.work.delivered, 3, "the worker thread answered within 10 s")
+        for (cycle, (first, last)) in found.enumerated() {
+            XCTAssertTrue(first == 1 || first == 0.5, "cycle \(cycle): \(first)")
+            XCTAssertEqual(last, first, "cycle \(cycle): an answer applies between runs, never within one")
+        }
+        XCTAssertTrue(found.contains { $0.0 == 0.5 }, "an answer changed the gain")
+        XCTAssertEqual(effect.work.dropped, 0)
+    }
+}

@@ -38,6 +38,13 @@ final class LV2World: @unchecked Sendable {
         minimumSize = uri("http://lv2plug.in/ns/ext/resize-port#minimumSize")
     }
 
+    /// Loads one more bundle (a folder with a manifest.ttl) into the world: how tests add their own plugin.
+    func loadBundle(path: String) {
+        guard let world, let uri = lilv_new_file_uri(world, nil, path.hasSuffix("/") ? path : path + "/") else { return }
+        lilv_world_load_bundle(world, uri)
+        lilv_node_free(uri)
+    }
+
     /// Every installed plugin, sorted by URI.
     func allPlugins() -> [LV2Plugin] {
         guard let world, let plugins = lilv_world_get_all_plugins(world) else { return [] }

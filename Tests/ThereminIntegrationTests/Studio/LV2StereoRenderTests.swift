@@ -122,4 +122,25 @@ final class LV2StereoRenderTests: BinaryTestCase {
         print("eg-amp: theremin's wet render vs lv2apply over its dry render: worst sample \(String(format: "%.1f", difference)) dB")
         XCTAssertLessThan(difference, -90, "the reference host agrees sample by sample")
     }
+
+    func testAPluginsLogFromItsRunIsKeptAndPrintedAfterAsOneLineEach() throws {
+        let trace = try noteTrace()
+        guard let bundle = try LV2TestBundle.install(in: directory.appendingPathComponent("lv2")) else {
+            throw XCTSkip("the test plugin's library is not built (run `swift build --build-tests`)")
+        }
+        let path = [URL(fileURLWithPath: bundle).deletingLastPathComponent().path, "/usr/lib/lv2"].joined(separator: ":")
+        let output = directory.appendingPathComponent("logged.wav").path
+        let result = try ProcessRunner.run(binary, ["--replay", trace, "--output", output, "--effect",
+                                                    "lv2:\(LV2TestBundle.uri):every=1"], environment: ["LV2_PATH": path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        let logged = lines.filter { $0.hasPrefix("theremin: lv2 theremin test worker: scheduled work in cycle ") }
+        // Logged in every run (about 70 here): the first 32 wait in their slots until the render ends, the rest are
+        // counted in one line.
+        XCTAssertEqual(logged.first, "theremin: lv2 theremin test worker: scheduled work in cycle 0")
+        XCTAssertEqual(logged.count, 32, result.stderr)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("theremin: lv2: ") && $0.hasSuffix("more plugin log line(s) while rendering were not kept (32 wait at most)") },
+                      result.stderr)
+        XCTAssertEqual(lines.count, logged.count + 1, "nothing else: \(result.stderr)")
+    }
 }
