@@ -119,12 +119,18 @@ final class LV2HostFeatureTests: XCTestCase {
 final class LV2WorkerResponseTests: XCTestCase {
     private let rate = 48_000.0
 
+    /// Loaded into the world once for the process (lilv warns when a plugin is loaded again).
+    nonisolated(unsafe) private static var loaded = false
+
     private func requireTestPlugin() throws -> LV2Plugin {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lv2-worker-\(getpid())")
-        guard let bundle = try LV2TestBundle.install(in: directory) else {
-            throw XCTSkip("the test plugin's library is not built (run `swift build --build-tests`)")
+        if !LV2WorkerResponseTests.loaded {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lv2-worker-\(getpid())")
+            guard let bundle = try LV2TestBundle.install(in: directory) else {
+                throw XCTSkip("the test plugin's library is not built (run `swift build --build-tests`)")
+            }
+            LV2World.shared.loadBundle(path: bundle)
+            LV2WorkerResponseTests.loaded = true
         }
-        LV2World.shared.loadBundle(path: bundle)
         return try LV2Host.check(uri: LV2TestBundle.uri, values: [:])
     }
 
