@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "theremin-vision", type: .dynamic, targets: ["CVisionLibrary"]),
         // Test-only: a paced ALSA playback device that can force underruns (loaded by alsa-lib by file name).
         .library(name: "asound_module_pcm_theremin_paced", type: .dynamic, targets: ["ALSAPacedDevice"]),
+        .library(name: "theremin_lv2_test_worker", type: .dynamic, targets: ["LV2TestPlugin"]),
     ],
     targets: [
         // MARK: C libraries from Debian, as system-library targets
@@ -84,7 +85,9 @@ let package = Package(
         .target(name: "ThereminJACK", dependencies: ["ThereminCore", "CJACK"]),
 
         // MARK: LV2 effects (lilv), one more unit in the effect chain
-        .target(name: "ThereminLV2", dependencies: ["ThereminCore", "CLilv"]),
+        .target(name: "ThereminLV2", dependencies: ["ThereminCore", "CLilv", "LV2HostFeatures"]),
+        // The LV2 host features (URID map, options, buf-size, log, worker) as the C function tables LV2 defines
+        .target(name: "LV2HostFeatures", dependencies: ["CLilv"], linkerSettings: [.linkedLibrary("dl")]),
 
         // MARK: OSC out (liblo builds the bundles; a thread of its own sends them)
         .target(name: "ThereminOSC", dependencies: ["ThereminCore", "CLiblo"]),
@@ -111,6 +114,8 @@ let package = Package(
 
         // MARK: test infrastructure
         .target(name: "ALSAPacedDevice", dependencies: ["CALSA"], cSettings: [.define("PIC")]),
+        // A test-only LV2 plugin whose worker answers while it plays (no Debian plugin does): LV2TestBundle installs it
+        .target(name: "LV2TestPlugin", cSettings: [.define("PIC")]),
         // A V4L2 camera served over FUSE, and its test pattern shared with the tests.
         .systemLibrary(name: "CFuse3", pkgConfig: "fuse3", providers: [.apt(["libfuse3-dev", "fuse3"])]),
         .target(name: "FakeCameraCore"),

@@ -1,13 +1,19 @@
 import Foundation
 
-/// Reads the first channel of a 16/24-bit PCM WAV file written by theremin (libsndfile's canonical layout), so tests
-/// can check rendered sound without depending on the code that wrote it.
+/// Reads the channels of a 16/24-bit PCM WAV file written by theremin (libsndfile's canonical layout), so tests can
+/// check rendered sound without depending on the code that wrote it.
 public enum SoundFile {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
 
+    /// The first channel.
     public static func readMono(path: String) throws -> [Float] {
+        try readChannels(path: path)[0]
+    }
+
+    /// Every channel, each as its own array.
+    public static func readChannels(path: String) throws -> [[Float]] {
         let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         func u32(_ i: Int) -> Int { Int(data[i]) | Int(data[i + 1]) << 8 | Int(data[i + 2]) << 16 | Int(data[i + 3]) << 24 }
         func u16(_ i: Int) -> Int { Int(data[i]) | Int(data[i + 1]) << 8 }
@@ -29,15 +35,18 @@ public enum SoundFile {
                 let bytes = bits / 8
                 let frame = bytes * channels
                 let end = min(data.count, body + size)
-                var samples: [Float] = []
-                samples.reserveCapacity((end - body) / frame)
+                var samples = [[Float]](repeating: [], count: channels)
                 var i = body
                 while i + frame <= end {
-                    if bits == 16 {
-                        samples.append(Float(Int16(bitPattern: UInt16(u16(i)))) / 32_768)
-                    } else {
-                        let raw = Int32(bitPattern: UInt32(data[i]) << 8 | UInt32(data[i + 1]) << 16 | UInt32(data[i + 2]) << 24) >> 8
-                        samples.append(Float(raw) / 8_388_608)
+                    for channel in 0..<channels {
+                        let at = i + channel * bytes
+                        if bits == 16 {
+                            samples[channel].append(Float(Int16(bitPattern: UInt16(u16(at)))) / 32_768)
+                        } else {
+                            let raw = Int32(bitPattern: UInt32(data[at]) << 8 | UInt32(data[at + 1]) << 16
+                                            | UInt32(data[at + 2]) << 24) >> 8
+                            samples[channel].append(Float(raw) / 8_388_608)
+                        }
                     }
                     i += frame
                 }

@@ -1,5 +1,6 @@
 // Allocation check for the render path: runs every renderer the audio thread plays (live, scheduled replay, the
-// stereo mix with backing track and cues, the phrase looper with three layers, with every voice and effect in use) block by block, counting the heap
+// stereo mix with backing track and cues, the phrase looper with three layers, with every voice and effect in use,
+// LV2 plugins from each suite and a stereo LV2 chain with a worker) block by block, counting the heap
 // allocations made inside the render calls only (MallocCounter replaces the malloc family in this executable).
 // The render contract says there must be none. A renderer that grows an array while rendering runs as a control:
 // it must be caught, or the counter itself is broken.
@@ -135,10 +136,10 @@ failures += count("mix", prepare: { block in
     mixer.didWrite(delayFrames: 3 * frames)
 }) == 0 ? 0 : 1
 
-// The live mix with the phrase looper: three layers recorded (the first closing the loop, two overdubs) and played
+// The live mix with the stereo phrase looper: three layers recorded (the first closing the loop, two overdubs) and played
 // under the voice, then an undo and a clear, all through the command ring.
 let loopSource = LiveRenderer(engine: fullEngine())
-let looper = Looper(sampleRate: rate, maximumSeconds: 4, maximumLayers: 3)
+let looper = Looper(sampleRate: rate, maximumSeconds: 4, maximumLayers: 3, stereo: true)
 let loopMixer = StereoMixer(source: loopSource, cues: CuePlayer(sampleRate: rate), looper: looper)
 let loopBlocks = 50  // a 0.25 s loop
 var mostLayers = 0
@@ -159,23 +160,63 @@ if blocks >= 3 * loopBlocks && mostLayers < 3 {
     failures += 1
 }
 
-// An LV2 plugin in the chain (the host's copy in, `run`, fold to mono; the plugin's own `run` counted too, since the
-// counter replaces malloc for every library in the process): `--effect reverb`'s GVerb, where it is installed.
-let reverbURI = "http://plugin.org.uk/swh-plugins/gverb"
-if let plugin = try? LV2Host.check(uri: reverbURI, values: [:]),
-   let reverb = try? LV2Host.effect(plugin, values: ["revtime": 2.6, "roomsize": 40], sampleRate: rate) {
+// LV2 plugins in the chain (the host's copies in and out, the worker's queue and response delivery, `run`; the
+// plugins' own `run` counted too, since the counter replaces malloc for every library in the process), played live
+// (the worker on its own thread): `--effect reverb`'s GVerb, then one plugin from each suite the issue names, then a
+// stereo chain (mono effects before Dragonfly Hall, a mono plugin after it run once per channel). Plugins that are
+// not installed are named and skipped.
+/// - Parameter waitForWorker: before each block (outside the count), wait until the worker thread has done the work
+///   scheduled so far, so every block delivers an answer: the response path is counted, not left to the scheduler.
+@MainActor
+func lv2Chain(_ name: String, _ plugins: [(uri: String, values: [String: Float])], package: String,
+              waitForWorker: Bool = false) -> Int {
+    var makers: [() -> any AudioEffect] = [{ LowPass(settings: LowPassSettings(cutoff: 1_800, resonance: 0.7), sampleRate: rate) }]
+    for (uri, values) in plugins {
+        guard let plugin = try? LV2Host.check(uri: uri, values: values),
+              (try? LV2Host.effect(plugin, values: values, sampleRate: rate)) != nil else {
+            print("\(name): \(uri) not installed or not runnable (Debian package \(package))")
+            return 0
+        }
+        makers.append {
+            // Started once above at this rate, so a second instance starts too; a pass-through filter otherwise.
+            if let effect = try? LV2Host.effect(plugin, values: values, sampleRate: rate, realTime: true) { return effect }
+            return LowPass(settings: LowPassSettings(cutoff: 20_000, resonance: 0.7), sampleRate: rate)
+        }
+    }
     let voice = VoiceSettings(waveform: .theremin, brightness: 0.4, vibrato: VibratoSettings(rate: 5.5, depth: 15))
-    let wet = LiveRenderer(engine: SynthEngine(sampleRate: rate, voice: voice, effects: EffectChain([
-        LowPass(settings: LowPassSettings(cutoff: 1_800, resonance: 0.7), sampleRate: rate), reverb])))
-    failures += count("lv2 reverb (GVerb)", prepare: { block in
+    let wet = LiveRenderer(engine: SynthEngine(sampleRate: rate, voice: voice, effects: EffectChain(makers: makers)))
+    let plugins = wet.engine.effects.effects.compactMap { $0 as? LV2Effect }
+    let allocations = count(name, prepare: { block in
         wet.controls.push(control(block))
+        let deadline = Date().addingTimeInterval(1)
+        while waitForWorker, plugins.contains(where: { $0.work.done < $0.work.scheduled }), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.0002)
+        }
     }, render: {
         wet.renderStereo(left: left, right: right, frames: frames)
         wet.didWrite(delayFrames: 3 * frames)
-    }) == 0 ? 0 : 1
-} else {
-    print("lv2 reverb (GVerb): not installed (Debian package swh-lv2)")
+    })
+    let work = wet.engine.effects.effects.compactMap { ($0 as? LV2Effect)?.work }.filter { $0.scheduled > 0 }
+    for counts in work { print("  worker: \(counts.scheduled) scheduled, \(counts.done) done, \(counts.delivered) responses") }
+    return allocations == 0 ? 0 : 1
 }
+failures += lv2Chain("lv2 reverb (GVerb)", [("http://plugin.org.uk/swh-plugins/gverb", ["revtime": 2.6, "roomsize": 40])],
+         package: "swh-lv2")
+failures += lv2Chain("lv2 x42 (dpl limiter)", [("http://gareus.org/oss/lv2/dpl#mono", ["gain": 6])], package: "x42-plugins")
+failures += lv2Chain("lv2 LSP (compressor)", [("http://lsp-plug.in/plugins/lv2/compressor_mono", [:])], package: "lsp-plugins-lv2")
+failures += lv2Chain("lv2 Calf (compressor)", [("http://calf.sourceforge.net/plugins/Compressor", [:])], package: "calf-plugins")
+failures += lv2Chain("lv2 Guitarix (cabinet, worker)", [("http://guitarix.sourceforge.net/plugins/gx_cabinet#CABINET", [:])],
+         package: "guitarix-lv2")
+failures += lv2Chain("lv2 ZamAudio (ZamComp)", [("urn:zamaudio:ZamComp", [:])], package: "zam-plugins")
+failures += lv2Chain("lv2 mda (ThruZero)", [("http://drobilla.net/plugins/mda/ThruZero", [:])], package: "mda-lv2")
+failures += lv2Chain("lv2 stereo chain (x42 limiter, Dragonfly Hall, LSP delay per channel)", [
+    ("http://gareus.org/oss/lv2/dpl#mono", [:]), ("https://github.com/michaelwillis/dragonfly-reverb", [:]),
+    ("http://lsp-plug.in/plugins/lv2/comp_delay_mono", ["samp": 120]),
+], package: "x42-plugins, dragonfly-reverb-lv2, lsp-plugins-lv2")
+// The worker's answers, delivered at the start of each run, and a plugin logging from `run` (queued, never printed
+// there): the test-only plugin, found when LV2_PATH holds its bundle (ThereminTestSupport's LV2TestBundle).
+failures += lv2Chain("lv2 worker answers (test plugin)", [("urn:theremin:test:worker", ["every": 1])],
+                     package: "none: the test plugin, on LV2_PATH", waitForWorker: true)
 
 /// The control: a renderer that keeps a history of its levels in a growing array, as a careless change might.
 final class HistoryKeepingRenderer: BlockRenderer {

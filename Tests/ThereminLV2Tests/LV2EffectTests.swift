@@ -90,20 +90,47 @@ final class LV2EffectTests: XCTestCase {
         let oscillator = "http://plugin.org.uk/swh-plugins/analogueOsc"
         XCTAssertThrowsError(try LV2Host.check(uri: oscillator, values: [:])) { error in
             XCTAssertEqual((error as? LV2Error)?.problem,
-                           .refused("has 0 audio input(s) and 1 output(s); theremin runs effects with one or two of each"))
+                           .refused("has no audio input (it makes its own sound): theremin runs effects on its voice"))
         }
     }
 
-    func testAPluginThatNeedsFeaturesThereminDoesNotProvideIsRefused() throws {
-        let room = "urn:dragonfly:room"
-        guard LV2World.shared.plugin(uri: room) != nil else {
-            throw XCTSkip("Dragonfly Room Reverb is not installed (Debian package dragonfly-reverb-lv2); `make test` installs it")
+    func testInstrumentsPluginsWithoutAudioOutAndUnprovidedFeaturesAreRefused() throws {
+        let synth = "http://drobilla.net/plugins/mda/JX10"
+        if LV2World.shared.plugin(uri: synth) != nil {
+            XCTAssertThrowsError(try LV2Host.check(uri: synth, values: [:])) { error in
+                guard case .refused(let reason)? = (error as? LV2Error)?.problem else { return XCTFail("\(error)") }
+                XCTAssertTrue(reason.hasPrefix("is an instrument (MIDI in, audio out)"), reason)
+                XCTAssertTrue(reason.contains("needs a different design"), reason)
+            }
         }
-        XCTAssertThrowsError(try LV2Host.check(uri: room, values: [:])) { error in
-            guard case .refused(let reason)? = (error as? LV2Error)?.problem else { return XCTFail("\(error)") }
-            XCTAssertTrue(reason.hasPrefix("needs features theremin does not provide ("), reason)
-            XCTAssertTrue(reason.contains("worker#schedule"), reason)
+        let control = "http://gareus.org/oss/lv2/controlfilter#invert"
+        if LV2World.shared.plugin(uri: control) != nil {
+            XCTAssertThrowsError(try LV2Host.check(uri: control, values: [:])) { error in
+                XCTAssertEqual((error as? LV2Error)?.problem,
+                               .refused("has no audio output (theremin runs effects on its voice's sound)"))
+            }
         }
+        // A feature no studio host provides (UIs' instance access), on an otherwise runnable description.
+        var plugin = try requireGVerb()
+        plugin.requiredFeatures = ["http://lv2plug.in/ns/ext/urid#map", "http://lv2plug.in/ns/ext/instance-access"]
+        XCTAssertEqual(plugin.refusal, "needs host features theremin does not provide (instance-access)")
+    }
+
+    func testAPluginWhoseLibraryDoesNotLoadIsRefusedWithTheLoadersReason() throws {
+        // swh's mbeq links FFTW without declaring it (Debian 12): its library fails to load with an undefined symbol.
+        let mbeq = "http://plugin.org.uk/swh-plugins/mbeq"
+        guard let plugin = LV2World.shared.plugin(uri: mbeq) else { throw XCTSkip("swh-lv2's mbeq is not installed") }
+        guard let problem = LV2World.shared.libraryProblem(path: plugin.libraryPath) else {
+            throw XCTSkip("mbeq's library loads on this system (a fixed swh-lv2)")
+        }
+        XCTAssertThrowsError(try LV2Host.check(uri: mbeq, values: [:])) { error in
+            XCTAssertEqual("\(error)", "--effect lv2:\(mbeq) cannot be loaded: \(problem): pick another plugin "
+                + "(`theremin --list-effects` marks the ones it runs)")
+            XCTAssertFalse("\(error)".contains("--rate"), "no rate hint for a library that cannot load")
+        }
+        XCTAssertTrue(problem.contains("undefined symbol"), problem)
+        // A loadable library: no problem.
+        XCTAssertNil(LV2World.shared.libraryProblem(path: try requireGVerb().libraryPath))
     }
 
     func testTheRenderPathAllocatesNothingWithThePluginInTheChain() throws {
@@ -111,9 +138,21 @@ final class LV2EffectTests: XCTestCase {
         guard let checker = ProcessRunner.product("render-alloc-check") else {
             throw XCTSkip("render-alloc-check is not built (run `swift build --build-tests`)")
         }
-        let result = try ProcessRunner.run(checker, ["300"])
+        // The test plugin's bundle on LV2_PATH, beside the system's plugins: its worker answers every block.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lv2-alloc-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bundle = try LV2TestBundle.install(in: directory)
+        let path = [directory.path, "/usr/local/lib/lv2", "/usr/lib/lv2"].joined(separator: ":")
+        let result = try ProcessRunner.run(checker, ["300"], environment: bundle == nil ? [:] : ["LV2_PATH": path])
         if result.status == 77 { throw XCTSkip(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) }
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertTrue(result.stdout.contains("lv2 reverb (GVerb): 300 blocks, 0 allocation(s)"), result.stdout)
+        guard bundle != nil else { return }
+        XCTAssertTrue(result.stdout.contains("lv2 worker answers (test plugin): 300 blocks, 0 allocation(s)\n  worker: "),
+                      result.stdout)
+        let testPlugin = result.stdout.components(separatedBy: "lv2 worker answers (test plugin)").last ?? ""
+        let answered = testPlugin.range(of: #"\d+ responses"#, options: .regularExpression)
+            .flatMap { Int(testPlugin[$0].split(separator: " ")[0]) } ?? 0
+        XCTAssertGreaterThan(answered, 0, "answers delivered inside the counted render calls")
     }
 }

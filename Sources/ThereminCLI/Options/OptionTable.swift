@@ -67,7 +67,8 @@ enum Options {
     static let effect = Option<SoundEffect>("--effect", short: "-e", value: "SPEC",
                                             help: "add an effect, in order; e.g. delay:time=300,feedback=0.35,mix=0.25, "
                                                 + "lowpass:cutoff=2000,resonance=0.7, reverb (an LV2 hall) or an LV2 plugin: "
-                                                + "lv2:URI[:symbol=value,...] (see --list-effects)",
+                                                + "lv2:URI[:preset=NAME,symbol=value,...]; the chain is stereo from the "
+                                                + "first stereo plugin on (see --list-effects)",
                                             group: .sound, defaultText: "none", values: .choices(SoundEffect.names),
                                             repeatable: true, parse: SoundEffect.parse)
     /// The rates `--rate` accepts, preferred first; the first is the default.

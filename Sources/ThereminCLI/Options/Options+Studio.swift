@@ -11,7 +11,7 @@ extension Options {
                                    group: .modes)
 
     static let listEffects = Option.flag("--list-effects", help: "list the built-in effects and the installed LV2 plugins "
-                                             + "with their controls", group: .modes)
+                                             + "with their controls and presets", group: .modes)
 
     static let audio = Option<AudioBackend>.choice("--audio", value: "SYSTEM",
                                                    help: "play through ALSA or as a JACK client (ports theremin:out_1 and out_2; "

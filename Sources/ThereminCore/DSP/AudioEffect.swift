@@ -1,37 +1,28 @@
-/// One unit in the effect chain (delay, filter, …), processing mono audio in place.
+/// One unit in the effect chain (delay, filter, plugin, …), processing audio in place: mono, or a stereo pair for
+/// an effect that puts out two channels.
 ///
 /// Render contract for `process`: called on the audio thread; it must not allocate, lock, log, do I/O or grow
 /// arrays. Buffers it needs are allocated in its initializer.
 public protocol AudioEffect: AnyObject {
-    /// Processes `count` samples in place.
+    /// Processes `count` samples in place (a stereo effect folds its two outputs to one).
     func process(_ samples: UnsafeMutablePointer<Float>, count: Int)
     /// Clears internal state (delay lines, filter memory), e.g. when a render restarts.
     func reset()
+    /// Whether it puts out two channels: the chain is stereo from the first such effect on.
+    var isStereo: Bool { get }
+    /// Processes a stereo pair in place (stereo effects; the first one gets the mono voice on both channels).
+    func process(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, count: Int)
+    /// Frames by which it delays its sound (a plugin's reported latency); read on the audio thread.
+    var latencyFrames: Int { get }
 }
 
-/// Effects applied in the order given. The array is fixed when the chain is built, so iterating it in the render
-/// path neither allocates nor locks.
-public final class EffectChain {
-    public let effects: [any AudioEffect]
-
-    public init(_ effects: [any AudioEffect] = []) {
-        self.effects = effects
-    }
-
-    /// Runs every effect in order over the buffer. Render contract as for `AudioEffect.process`.
-    ///
-    /// Indexed rather than `for effect in effects`: an unspecialized iterator (debug builds) reads the array through
-    /// a coroutine whose frame is allocated on the heap (render-alloc-check found it).
-    @inline(__always)
-    public func process(_ samples: UnsafeMutablePointer<Float>, count: Int) {
-        var index = 0
-        while index < effects.count {
-            effects[index].process(samples, count: count)
-            index += 1
-        }
-    }
-
-    public func reset() {
-        for effect in effects { effect.reset() }
+extension AudioEffect {
+    public var isStereo: Bool { false }
+    public var latencyFrames: Int { 0 }
+    /// A mono effect given a pair: processes their mix and puts it on both (what one instance can do).
+    public func process(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, count: Int) {
+        for i in 0..<count { left[i] = 0.5 * (left[i] + right[i]) }
+        process(left, count: count)
+        right.update(from: left, count: count)
     }
 }

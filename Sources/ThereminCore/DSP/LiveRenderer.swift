@@ -95,6 +95,21 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
     }
 
     public func render(into output: UnsafeMutablePointer<Float>, frames: Int) {
+        applyNewestControl(frames: frames)
+        sounds.render(into: output, frames: frames)
+        publishLevel()
+    }
+
+    /// The theremin in stereo: both channels the voice, unless a stereo effect makes them differ.
+    public func renderStereo(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int) {
+        applyNewestControl(frames: frames)
+        sounds.renderStereo(left: left, right: right, frames: frames)
+        publishLevel()
+    }
+
+    /// The block's control: the newest from the ring, carried along the hand's path to when the block is heard.
+    @inline(__always)
+    private func applyNewestControl(frames: Int) {
         let now = clock.now()
         // Read before the controls: a stall cleared after a control was queued brings that control with it.
         let sourceStalled = inputs.stalled.load(ordering: .acquiring)
@@ -118,7 +133,10 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
             engine.voice.waveform = waveforms[waveIndex]
         }
         sounds.apply(control)
-        sounds.render(into: output, frames: frames)
+    }
+
+    @inline(__always)
+    private func publishLevel() {
         inputs.levelBits.store(engine.voice.currentLevel.bitPattern, ordering: .relaxed)
         inputs.frequencyBits.store(engine.voice.currentFrequency.bitPattern, ordering: .relaxed)
     }
@@ -134,8 +152,9 @@ public final class LiveRenderer: BlockRenderer, @unchecked Sendable {
         queuedAt = now
         guard var record = pending else { return }
         pending = nil
-        // The block's first sample sits behind everything queued except the block itself.
-        let ahead = Double(max(0, delayFrames - blockFrames)) / engine.sampleRate
+        // The block's first sample sits behind everything queued except the block itself, and behind the latency
+        // the chain's plugins report.
+        let ahead = Double(max(0, delayFrames - blockFrames) + engine.effects.latencyFrames) / engine.sampleRate
         record.audibleTime = now + ahead
         inputs.latencies.push(record)
     }

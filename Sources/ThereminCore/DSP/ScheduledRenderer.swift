@@ -75,6 +75,20 @@ public final class ScheduledRenderer: BlockRenderer, @unchecked Sendable {
     }
 
     public func render(into output: UnsafeMutablePointer<Float>, frames: Int) {
+        advance(frames: frames) { offset, chunk in self.sounds.render(into: output + offset, frames: chunk) }
+    }
+
+    /// The replay in stereo, the controls applied at the same samples as in mono.
+    public func renderStereo(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int) {
+        advance(frames: frames) { offset, chunk in
+            self.sounds.renderStereo(left: left + offset, right: right + offset, frames: chunk)
+        }
+    }
+
+    /// Renders `frames` in chunks that end where the next control applies. The closure does not escape, so
+    /// calling it allocates nothing.
+    @inline(__always)
+    private func advance(frames: Int, rendering render: (_ offset: Int, _ frames: Int) -> Void) {
         if !fading && fadeRequested.load(ordering: .relaxed) {
             fading = true
             nextEvent = schedule.count
@@ -101,7 +115,7 @@ public final class ScheduledRenderer: BlockRenderer, @unchecked Sendable {
             if nextChange < changes.count {
                 chunk = min(chunk, changes[nextChange].sampleIndex - position)
             }
-            sounds.render(into: output + done, frames: chunk)
+            render(done, chunk)
             done += chunk
             position += chunk
         }

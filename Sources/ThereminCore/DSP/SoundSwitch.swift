@@ -13,6 +13,7 @@ public final class SoundSwitch {
     private var ringing: Int?
     private var ringingLeft = 0
     private let scratch: UnsafeMutablePointer<Float>
+    private let scratchRight: UnsafeMutablePointer<Float>
     private static let scratchFrames = 1_024
 
     /// - Parameters:
@@ -24,9 +25,13 @@ public final class SoundSwitch {
         tailFrames = zip(engines, tails).map { Int(($1 * $0.sampleRate).rounded(.up)) }
             + Array(repeating: 0, count: max(0, engines.count - tails.count))
         scratch = UnsafeMutablePointer<Float>.allocate(capacity: Self.scratchFrames)
+        scratchRight = UnsafeMutablePointer<Float>.allocate(capacity: Self.scratchFrames)
     }
 
-    deinit { scratch.deallocate() }
+    deinit {
+        scratch.deallocate()
+        scratchRight.deallocate()
+    }
 
     /// The sound playing now.
     public var current: SynthEngine { engines[index] }
@@ -62,6 +67,28 @@ public final class SoundSwitch {
             let chunk = min(Self.scratchFrames, frames - done)
             engines[old].render(into: scratch, frames: chunk)
             for i in 0..<chunk { output[done + i] += scratch[i] }
+            done += chunk
+        }
+        ringingLeft -= frames
+        if ringingLeft <= 0 { ringing = nil }
+    }
+
+    /// The same in stereo: each sound's chain renders both channels (mono up to its first stereo effect), and the
+    /// ringing one's two channels are mixed into the playing one's. Render contract applies.
+    public func renderStereo(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int) {
+        engines[index].renderStereo(left: left, right: right, frames: frames)
+        guard let old = ringing, old != index else {
+            ringing = nil
+            return
+        }
+        var done = 0
+        while done < frames {
+            let chunk = min(Self.scratchFrames, frames - done)
+            engines[old].renderStereo(left: scratch, right: scratchRight, frames: chunk)
+            for i in 0..<chunk {
+                left[done + i] += scratch[i]
+                right[done + i] += scratchRight[i]
+            }
             done += chunk
         }
         ringingLeft -= frames

@@ -1,4 +1,4 @@
-/// The theremin's sound: one voice followed by the effect chain, rendered in mono.
+/// The theremin's sound: one voice followed by the effect chain, mono up to the chain's first stereo effect.
 ///
 /// Render-side: `render` obeys the render contract (no allocation, locks, I/O or logging); everything it needs is
 /// built in the initializer.
@@ -24,5 +24,13 @@ public final class SynthEngine {
         guard frames > 0 else { return }
         voice.render(into: output, count: frames)
         effects.process(output, count: frames)
+    }
+
+    /// Renders `frames` stereo frames: the voice and the chain, both channels equal unless a stereo effect makes
+    /// them differ. Render contract as above.
+    public func renderStereo(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int) {
+        guard frames > 0 else { return }
+        voice.render(into: left, count: frames)
+        effects.process(left: left, right: right, count: frames)
     }
 }

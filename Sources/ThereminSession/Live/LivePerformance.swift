@@ -219,7 +219,7 @@ public struct LivePerformance {
     /// Writes one pass of the loop (its layers mixed, the seam crossfaded) whole; with no loop closed, nothing is
     /// written and the player is told. A failure is reported (`problem`).
     private func save(_ looper: Looper, to file: LoopDestination, sampleRate: Int) {
-        let (pass, layers) = looper.kernel.mixdown()
+        let (pass, right, layers) = looper.kernel.mixdown()
         guard !pass.isEmpty else {
             file.discard()
             description.options.report("no loop was closed (press l to record, l again to close): "
@@ -227,9 +227,9 @@ public struct LivePerformance {
             return
         }
         var interleaved = [Float](repeating: 0, count: 2 * pass.count)
-        for (i, sample) in pass.enumerated() {
-            interleaved[2 * i] = sample
-            interleaved[2 * i + 1] = sample
+        for i in 0..<pass.count {
+            interleaved[2 * i] = pass[i]
+            interleaved[2 * i + 1] = right[i]
         }
         do {
             try file.write(interleaved)

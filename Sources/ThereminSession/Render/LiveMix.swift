@@ -26,7 +26,7 @@ extension RenderSetup {
         let renderer = LiveRenderer(sounds: sound.makeSoundSwitch(sampleRate: rate), clock: clock)
         let mixer = StereoMixer(source: renderer, backing: backingTrack(countIn: score),
                                 cues: CuePlayer(sampleRate: rate, muted: cuesMuted),
-                                looper: looper ? Looper(sampleRate: rate) : nil)
+                                looper: looper ? Looper(sampleRate: rate, stereo: renderer.engine.effects.isStereo) : nil)
         return LiveMix(renderer: renderer, mixer: mixer)
     }
 

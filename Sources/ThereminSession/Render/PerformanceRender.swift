@@ -18,8 +18,8 @@ public final class PerformanceRender {
         plan = ReplayPlan(trace: trace, mapper: mapper, sampleRate: rate,
                           tail: max(sound.tail, sound.presets.map(\.sound.tail).max() ?? 0),
                           presets: sound.presetMappers(calibratedBy: mapper.calibration))
-        let voice = ScheduledRenderer(sounds: sound.makeSoundSwitch(sampleRate: rate), schedule: plan.schedule,
-                                      totalFrames: plan.totalFrames, changes: plan.changes)
+        let voice = ScheduledRenderer(sounds: sound.makeSoundSwitch(sampleRate: rate, realTime: false),
+                                      schedule: plan.schedule, totalFrames: plan.totalFrames, changes: plan.changes)
         theremin = voice
         mix = backing.map { StereoMixer(source: voice, backing: $0) } ?? voice
         self.sampleRate = sampleRate

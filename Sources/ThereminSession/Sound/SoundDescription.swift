@@ -22,15 +22,19 @@ public struct SoundDescription: Sendable {
         self.backing = backing
     }
 
-    /// The voice and its effect chain at an output rate.
-    public func makeEngine(sampleRate: Double) -> SynthEngine {
-        SynthEngine(sampleRate: sampleRate, voice: voice,
-                    effects: EffectChain(effects.map { $0.makeEffect(sampleRate: sampleRate) }))
+    /// The voice and its effect chain at an output rate, to play live (`realTime`) or render offline. The chain is
+    /// stereo from its first stereo effect on; a mono effect after that is made once per channel.
+    public func makeEngine(sampleRate: Double, realTime: Bool = true) -> SynthEngine {
+        SynthEngine(sampleRate: sampleRate, voice: voice, effects: EffectChain(makers: effects.map { effect in
+            { effect.makeEffect(sampleRate: sampleRate, realTime: realTime) }
+        }))
     }
 
     /// This sound's engine and each preset's, to switch between (sound `i + 1` is `presets[i]`).
-    public func makeSoundSwitch(sampleRate: Double) -> SoundSwitch {
-        SoundSwitch(engines: [makeEngine(sampleRate: sampleRate)] + presets.map { $0.sound.makeEngine(sampleRate: sampleRate) },
+    /// - Parameter realTime: as `makeEngine`'s (false for renders: plugins' work done in place, byte for byte).
+    public func makeSoundSwitch(sampleRate: Double, realTime: Bool = true) -> SoundSwitch {
+        SoundSwitch(engines: [makeEngine(sampleRate: sampleRate, realTime: realTime)]
+                        + presets.map { $0.sound.makeEngine(sampleRate: sampleRate, realTime: realTime) },
                     tails: [tail] + presets.map(\.sound.tail))
     }
 

@@ -28,7 +28,7 @@ final class SystemBoundaryTests: XCTestCase {
         "ThereminOSC": ["Internals/Liblo.swift",  // liblo
                         "Internals/UDPSocket.swift"],  // the socket liblo sends through
         "ThereminJACK": ["Internals/JACKCalls.swift"],  // libjack
-        "ThereminLV2": ["Internals/LilvCalls.swift"],  // lilv
+        "ThereminLV2": ["Internals/LilvCalls.swift", "Internals/LV2Instance.swift"],  // lilv, the host features
         "ThereminDevices": [],
         "ThereminSession": [],
         "ThereminCLI": ["Internals/TerminalCalls.swift"],  // the terminal, stdin, the stopping signals

@@ -3,8 +3,8 @@ import XCTest
 import ThereminTestSupport
 
 /// `--effect reverb` and `--effect lv2:URI` in renders of the built binary: the reverb leaves a tail the dry render
-/// does not have, renders byte for byte the same twice, `--list-effects` lists the plugins, and bad effects are one
-/// line with exit status 2.
+/// does not have, renders byte for byte the same twice, `--list-effects` lists the plugins with their presets, and
+/// bad effects (URI, preset, value, an instrument) are one line with exit status 2.
 final class LV2RenderTests: BinaryTestCase {
     private let gverb = "http://plugin.org.uk/swh-plugins/gverb"
 
@@ -61,11 +61,17 @@ final class LV2RenderTests: BinaryTestCase {
 
         let listed = try ProcessRunner.run(binary, ["--list-effects"])
         XCTAssertEqual(listed.status, 0, listed.stderr)
-        XCTAssertTrue(listed.stdout.contains("\n  \(gverb)  GVerb (Reverb Plugin)\n      roomsize 1…300 (default 75.75)  Roomsize (m)\n"),
+        XCTAssertTrue(listed.stdout.contains("\n  \(gverb)  GVerb (Reverb Plugin, stereo)\n      roomsize 1…300 (default 75.75)  Roomsize (m)\n"),
                       listed.stdout)
         XCTAssertTrue(listed.stdout.contains("  reverb   GVerb as a hall"), listed.stdout)
+        if FileManager.default.fileExists(atPath: "/usr/lib/lv2/mda.lv2/manifest.ttl") {
+            XCTAssertTrue(listed.stdout.contains("  http://drobilla.net/plugins/mda/ThruZero  MDA ThruZero (Flanger Plugin, stereo)\n"),
+                          listed.stdout)
+            XCTAssertTrue(listed.stdout.contains("      presets: Chorus Doubler, Mad Modulator, Phase Canceller, Thru-Zero Flanger\n"),
+                          listed.stdout)
+        }
         XCTAssertTrue(listed.stdout.contains("http://plugin.org.uk/swh-plugins/analogueOsc  Analogue Oscillator (Oscillator Plugin)\n"
-                                             + "      not usable: has 0 audio input(s)"), listed.stdout)
+                                             + "      not usable: has no audio input (it makes its own sound)"), listed.stdout)
     }
 
     func testBadEffectsAreOneLineAndExitTwo() throws {
@@ -78,8 +84,17 @@ final class LV2RenderTests: BinaryTestCase {
             ("lv2:\(gverb):wet=1", "--effect lv2:\(gverb): has no control 'wet'; its controls: roomsize"),
             ("reverb:revtime=x", "--effect 'reverb:revtime=x': 'revtime=x' is not symbol=number"),
             ("lv2:", "--effect 'lv2:' needs a plugin URI"),
+            ("lv2:urn:nothing:here", "--effect lv2:urn:nothing:here: no installed LV2 plugin has this URI"),
         ]
-        for (effect, expected) in cases {
+        let thruZero = "http://drobilla.net/plugins/mda/ThruZero"
+        let mda: [(String, String)] = [
+            ("lv2:\(thruZero):preset=Large Hall", "--effect lv2:\(thruZero): has no preset 'Large Hall'; its presets: 'Chorus Doubler'"),
+            ("lv2:\(thruZero):preset=", "preset= needs a preset's name"),
+            ("lv2:\(thruZero):rate=2", "--effect lv2:\(thruZero): rate 2 is outside 0…1"),
+            ("lv2:http://drobilla.net/plugins/mda/JX10", "is an instrument (MIDI in, audio out)"),
+        ]
+        let mdaInstalled = FileManager.default.fileExists(atPath: "/usr/lib/lv2/mda.lv2/manifest.ttl")
+        for (effect, expected) in cases + (mdaInstalled ? mda : []) {
             let result = try ProcessRunner.run(binary, ["--replay", trace, "--output", output, "--effect", effect])
             XCTAssertEqual(result.status, 2, "\(effect): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains(expected), "\(effect): \(result.stderr)")

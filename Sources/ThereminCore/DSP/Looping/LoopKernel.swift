@@ -15,8 +15,13 @@ public final class LoopKernel: @unchecked Sendable {
     /// The control side pushes the player's commands here (single producer: the main thread).
     let commands = SPSCRing<LoopCommand>(capacity: 64)
 
+    /// Whether the layers keep two channels (the theremin behind a stereo effect chain).
+    public let isStereo: Bool
     private let storage: UnsafeMutablePointer<Float>
     private let tails: UnsafeMutablePointer<Float>
+    /// The right channel's layers: `storage` and `tails` themselves when mono.
+    private let rightStorage: UnsafeMutablePointer<Float>
+    private let rightTails: UnsafeMutablePointer<Float>
     let fadeIn: UnsafeMutablePointer<Float>
     let layers: UnsafeMutablePointer<LoopLayer>
     private(set) var layerCount = 0
@@ -38,8 +43,9 @@ public final class LoopKernel: @unchecked Sendable {
     private let publishedFull = Atomic<Bool>(false)
 
     /// Allocates (and touches, so no page is first faulted in on the audio thread) every layer's memory.
-    public init(sampleRate: Double, maximumSeconds: Double, maximumLayers: Int, fadeSeconds: Double) {
+    public init(sampleRate: Double, maximumSeconds: Double, maximumLayers: Int, fadeSeconds: Double, stereo: Bool = false) {
         self.sampleRate = sampleRate
+        isStereo = stereo
         fadeFrames = max(1, Int((fadeSeconds * sampleRate).rounded()))
         maximumFrames = max(4 * fadeFrames, Int(maximumSeconds * sampleRate))
         self.maximumLayers = max(1, maximumLayers)
@@ -47,17 +53,32 @@ public final class LoopKernel: @unchecked Sendable {
         storage.initialize(repeating: 0, count: self.maximumLayers * maximumFrames)
         tails = .allocate(capacity: self.maximumLayers * fadeFrames)
         tails.initialize(repeating: 0, count: self.maximumLayers * fadeFrames)
+        if stereo {
+            rightStorage = .allocate(capacity: self.maximumLayers * maximumFrames)
+            rightStorage.initialize(repeating: 0, count: self.maximumLayers * maximumFrames)
+            rightTails = .allocate(capacity: self.maximumLayers * fadeFrames)
+            rightTails.initialize(repeating: 0, count: self.maximumLayers * fadeFrames)
+        } else {
+            rightStorage = storage
+            rightTails = tails
+        }
         fadeIn = .allocate(capacity: fadeFrames)
         for i in 0..<fadeFrames { fadeIn[i] = Float(i + 1) / Float(fadeFrames + 1) }
         layers = .allocate(capacity: self.maximumLayers)
         for k in 0..<self.maximumLayers {
-            (layers + k).initialize(to: LoopLayer(samples: storage + k * maximumFrames, tail: tails + k * fadeFrames))
+            (layers + k).initialize(to: LoopLayer(samples: storage + k * maximumFrames, tail: tails + k * fadeFrames,
+                                                  rightSamples: rightStorage + k * maximumFrames,
+                                                  rightTail: rightTails + k * fadeFrames))
         }
     }
 
     deinit {
         layers.deinitialize(count: maximumLayers)
         layers.deallocate()
+        if isStereo {
+            rightStorage.deallocate()
+            rightTails.deallocate()
+        }
         storage.deallocate()
         tails.deallocate()
         fadeIn.deallocate()
@@ -77,29 +98,34 @@ public final class LoopKernel: @unchecked Sendable {
     /// Fades the loop out from the next block on (the session is stopping); safe from any thread.
     public func fadeOut() { stopRequested.store(true, ordering: .relaxed) }
 
-    /// Records `left` (the theremin, mono) into the layer being recorded and adds the loop to `left` and `right`.
-    /// Commands take effect at the block's start. Render contract: no allocation, locks, I/O or logging.
+    /// Records the theremin (`left` and `right`; only `left` when mono: both are the voice) into the layer being
+    /// recorded and adds the loop to both. Commands take effect at the block's start. Render contract: no
+    /// allocation, locks, I/O or logging.
     public func process(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int) {
         if masterStep == 0 && stopRequested.load(ordering: .relaxed) { masterStep = 1 / Float(fadeFrames) }
         // Commands wait while layers fade out, so a layer's memory is free again before it is reused.
         while !isFading, let command = commands.pop() { apply(command) }
         for i in 0..<frames {
-            let input = left[i]
-            var loop: Float = 0
+            let input = left[i], rightInput = right[i]
+            var loop: Float = 0, rightLoop: Float = 0
             if length == 0 {
-                if layerCount > 0 { recordFirst(input) }
+                if layerCount > 0 { recordFirst(input, rightInput) }
             } else {
                 for k in 0..<layerCount {
                     loop += layers[k].sample(at: position, length: length, fadeIn: fadeIn, fadeFrames: fadeFrames)
+                    if isStereo {
+                        rightLoop += layers[k].sample(at: position, length: length, fadeIn: fadeIn, fadeFrames: fadeFrames,
+                                                      right: true)
+                    }
                 }
-                record(input)
+                if !isStereo { rightLoop = loop }
+                record(input, rightInput)
                 position += 1
                 if position == length { position = 0 }
             }
             if masterStep > 0 { masterGain = max(0, masterGain - masterStep) }
-            loop *= masterGain
-            left[i] = input + loop
-            right[i] += loop
+            left[i] = input + loop * masterGain
+            right[i] = rightInput + rightLoop * masterGain
             if isFading { advanceFades() }
         }
         publish()
@@ -183,7 +209,10 @@ public final class LoopKernel: @unchecked Sendable {
         if clearing && layerCount == 0 { empty() }
     }
 
-    private func recordFirst(_ input: Float) {
+    /// Records one frame of the first layer (the right channel's write lands on the left's memory when mono,
+    /// after it: the two are the same).
+    private func recordFirst(_ input: Float, _ rightInput: Float) {
+        layers[0].rightSamples[layers[0].count] = rightInput
         layers[0].samples[layers[0].count] = input
         layers[0].count += 1
         if layers[0].count == maximumFrames { closeFirst() }
@@ -207,14 +236,16 @@ public final class LoopKernel: @unchecked Sendable {
 
     /// Records one frame at the current position: into the body being recorded and the tails being completed.
     @inline(__always)
-    private func record(_ input: Float) {
+    private func record(_ input: Float, _ rightInput: Float) {
         for k in 0..<layerCount {
             if layers[k].recordingBody {
+                layers[k].rightSamples[position] = rightInput
                 layers[k].samples[position] = input
                 layers[k].count += 1
                 // An overdub lasts at most one pass of the loop: then it closes by itself.
                 if layers[k].count == length { layers[k].recordingBody = false }
             } else if layers[k].tailCount < fadeFrames {
+                layers[k].rightTail[layers[k].tailCount] = rightInput
                 layers[k].tail[layers[k].tailCount] = input
                 layers[k].tailCount += 1
             }

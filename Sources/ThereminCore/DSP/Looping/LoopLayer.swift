@@ -8,6 +8,10 @@
 struct LoopLayer {
     let samples: UnsafeMutablePointer<Float>
     let tail: UnsafeMutablePointer<Float>
+    /// The right channel's body and tail: the left's own memory for a mono looper (the theremin's two channels are
+    /// then the same), their own behind a stereo effect chain.
+    let rightSamples: UnsafeMutablePointer<Float>
+    let rightTail: UnsafeMutablePointer<Float>
     var start = 0
     var count = 0
     var tailCount = 0
@@ -17,9 +21,12 @@ struct LoopLayer {
     var gain: Float = 1
     var fadeStep: Float = 0
 
-    init(samples: UnsafeMutablePointer<Float>, tail: UnsafeMutablePointer<Float>) {
+    init(samples: UnsafeMutablePointer<Float>, tail: UnsafeMutablePointer<Float>,
+         rightSamples: UnsafeMutablePointer<Float>, rightTail: UnsafeMutablePointer<Float>) {
         self.samples = samples
         self.tail = tail
+        self.rightSamples = rightSamples
+        self.rightTail = rightTail
     }
 
     var isFading: Bool { fadeStep > 0 }
@@ -34,20 +41,22 @@ struct LoopLayer {
         fadeStep = 0
     }
 
-    /// The layer's sample at loop position `position` of a loop `length` frames long, with its fades.
+    /// The layer's sample at loop position `position` of a loop `length` frames long, with its fades (the left
+    /// channel, or the right with `right`).
     /// - Parameter fadeIn: the crossfade's rising gains (`fadeIn[i]` for the i-th frame of the body and tail).
     @inline(__always)
-    func sample(at position: Int, length: Int, fadeIn: UnsafePointer<Float>, fadeFrames: Int) -> Float {
+    func sample(at position: Int, length: Int, fadeIn: UnsafePointer<Float>, fadeFrames: Int, right: Bool = false) -> Float {
         guard !recordingBody else { return 0 }
+        let body = right ? rightSamples : samples, ending = right ? rightTail : tail
         var value: Float = 0
         let intoBody = position >= start ? position - start : position - start + length
         if intoBody < count {
-            value = intoBody < fadeFrames ? samples[position] * fadeIn[intoBody] : samples[position]
+            value = intoBody < fadeFrames ? body[position] * fadeIn[intoBody] : body[position]
         }
         let end = start + count >= length ? start + count - length : start + count
         let intoTail = position >= end ? position - end : position - end + length
         if intoTail < tailCount {
-            value += tail[intoTail] * (1 - fadeIn[intoTail])
+            value += ending[intoTail] * (1 - fadeIn[intoTail])
         }
         return value * gain
     }

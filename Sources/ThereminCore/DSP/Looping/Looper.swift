@@ -14,11 +14,12 @@ public final class Looper: @unchecked Sendable {
     /// The render side, for the mixer.
     public let kernel: LoopKernel
 
-    /// Allocates the layers: `maximumLayers` × `maximumSeconds` of mono float samples (23 MB at 48 kHz for 30 s).
+    /// Allocates the layers: `maximumLayers` × `maximumSeconds` of float samples (23 MB at 48 kHz for 30 s), twice
+    /// for a `stereo` looper (behind a stereo effect chain, whose width it keeps).
     public init(sampleRate: Double, maximumSeconds: Double = Looper.maximumSeconds,
-                maximumLayers: Int = Looper.maximumLayers, fadeSeconds: Double = Looper.fadeSeconds) {
+                maximumLayers: Int = Looper.maximumLayers, fadeSeconds: Double = Looper.fadeSeconds, stereo: Bool = false) {
         kernel = LoopKernel(sampleRate: sampleRate, maximumSeconds: maximumSeconds, maximumLayers: maximumLayers,
-                            fadeSeconds: fadeSeconds)
+                            fadeSeconds: fadeSeconds, stereo: stereo)
     }
 
     /// `l`: starts recording, closes the loop, starts an overdub or closes it.

@@ -230,11 +230,41 @@ final class LoopKernelTests: XCTestCase {
         let tone = sine(437, frames: length + fade)
         let looper = recordFirstLayer(length: length, tone: tone)
         let pass = play(looper, silence(length))
-        XCTAssertEqual(looper.kernel.mixdown().samples, pass)
+        XCTAssertEqual(looper.kernel.mixdown().left, pass)
+        XCTAssertEqual(looper.kernel.mixdown().right, pass, "a mono looper's two channels are the same")
         XCTAssertEqual(looper.kernel.mixdown().layers, 1)
         looper.press()
         _ = play(looper, sine(660, frames: 480))
         XCTAssertEqual(looper.kernel.mixdown().layers, 1, "an overdub still recording is left out")
-        XCTAssertEqual(Looper(sampleRate: rate).kernel.mixdown().samples, [], "nothing without a loop")
+        XCTAssertEqual(Looper(sampleRate: rate).kernel.mixdown().left, [], "nothing without a loop")
+    }
+
+    /// Behind a stereo effect chain the looper keeps both channels: each plays back what it recorded.
+    func testAStereoLooperKeepsEachChannel() {
+        let looper = Looper(sampleRate: rate, maximumSeconds: 2, maximumLayers: 2, stereo: true)
+        let length = 9_600
+        let leftTone = sine(437, frames: 2 * length), rightTone = sine(293, frames: 2 * length, amplitude: 0.3)
+        func run(_ left: [Float], _ right: [Float]) -> (left: [Float], right: [Float]) {
+            var l = left, r = right
+            l.withUnsafeMutableBufferPointer { lb in
+                r.withUnsafeMutableBufferPointer { rb in
+                    looper.kernel.process(left: lb.baseAddress!, right: rb.baseAddress!, frames: lb.count)
+                }
+            }
+            return (l, r)
+        }
+        looper.press()
+        _ = run(Array(leftTone[..<length]), Array(rightTone[..<length]))
+        looper.press()
+        _ = run(Array(leftTone[length..<(2 * length)]), Array(rightTone[length..<(2 * length)]))  // the seam's tails
+        let played = run(silence(length), silence(length))
+        // Past the crossfade, each channel plays its own recording.
+        for p in stride(from: fade, to: length, by: 101) {
+            XCTAssertEqual(played.left[p], leftTone[p], accuracy: 1e-6, "left at \(p)")
+            XCTAssertEqual(played.right[p], rightTone[p], accuracy: 1e-6, "right at \(p)")
+        }
+        let mix = looper.kernel.mixdown()
+        XCTAssertEqual(mix.left, played.left)
+        XCTAssertEqual(mix.right, played.right)
     }
 }
