@@ -16,6 +16,9 @@ struct LivePlay {
     var calibrateOnly = false
     /// Open the sound device (false for calibrating from a file: nobody is listening).
     var withSound = true
+    /// A line for stderr once the sound device is open (the demo's introduction): a device that does not open
+    /// leaves its one line alone.
+    var announcement: String?
 
     init(settings: Settings, calibrationKey: (camera: String, card: String)? = nil, calibrateOnly: Bool = false,
          withSound: Bool = true) {
@@ -30,6 +33,7 @@ struct LivePlay {
              paceByFrameTime: Bool, isTransient: @escaping (Error) -> Bool) throws -> RunResult {
         let opened = withSound ? try settings.openSoundOutput() : nil
         if let opened, settings.verbose { Output.err("audio: \(opened.name): \(opened.details)\n") }
+        if let announcement { Output.err(announcement) }
         let output = opened?.output
         var ports = LivePerformance.Ports(source: source, tracking: tracking, isTransient: isTransient, output: output,
                                           sampleRate: settings.sampleRate, backingFiles: BackingTrackLoader.self,
