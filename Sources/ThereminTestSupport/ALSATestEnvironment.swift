@@ -8,7 +8,7 @@ import Foundation
 ///   for testing recording paths such as the tuner.
 /// - `paced:FILE=/path.raw,XRUNS=4800:24000,LOG=/path.underruns`: this package's paced test device (a real-time clock
 ///   like a sound card, forced underruns at those frame positions, each underrun logged as forced or real), when its
-///   plugin library has been built.
+///   plugin library has been built; with `LOCK=/path.lock` it is busy (EBUSY) while another process holds that lock.
 ///
 /// alsa-lib reads its configuration once per process, so every test uses this one environment.
 public final class ALSATestEnvironment: @unchecked Sendable {
@@ -77,18 +77,20 @@ public final class ALSATestEnvironment: @unchecked Sendable {
         return """
         pcm_type.theremin_paced { lib "\(plugin)" }
         pcm.paced {
-            @args [ FILE XRUNS SPEED LOG TIMES ]
+            @args [ FILE XRUNS SPEED LOG TIMES LOCK ]
             @args.FILE { type string default "" }
             @args.XRUNS { type string default "" }
             @args.SPEED { type real default 1.0 }
             @args.LOG { type string default "" }
             @args.TIMES { type string default "" }
+            @args.LOCK { type string default "" }
             type theremin_paced
             file $FILE
             xruns $XRUNS
             speed $SPEED
             log $LOG
             times $TIMES
+            lock $LOCK
         }
         """
     }
