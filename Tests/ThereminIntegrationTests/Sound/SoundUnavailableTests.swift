@@ -70,6 +70,25 @@ final class SoundUnavailableTests: BinaryTestCase {
         XCTAssertFalse(result.stderr.contains("Host is down"), "the reason a player cannot act on: \(result.stderr)")
     }
 
+    /// `--list-devices` marks `default` when its server is down, in the table and in the JSON.
+    func testTheListMarksADeviceWhoseServerIsDown() throws {
+        let environment = try environment(with: Self.pipewireDefault)
+        let table = try ProcessRunner.run(binary, ["--list-devices"], environment: environment)
+        XCTAssertEqual(table.status, 0, table.stderr)
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        let listed = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("  default  ") }, table.stdout)
+        XCTAssertEqual(lines[listed + 1], "           plays through PipeWire, which is not running (nothing answers at "
+                       + "\(runtime)/pipewire-0): start it with `systemctl --user start pipewire wireplumber`")
+
+        let json = try ProcessRunner.run(binary, ["--list-devices", "--json"], environment: environment)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let outputs = try XCTUnwrap(document["soundOutputs"] as? [[String: Any]])
+        let server = try XCTUnwrap(outputs.first { $0["name"] as? String == "default" }?["server"] as? [String: Any])
+        XCTAssertEqual(server["kind"] as? String, "pipewire")
+        XCTAssertEqual(server["running"] as? Bool, false)
+        XCTAssertEqual(server["socket"] as? String, runtime + "/pipewire-0")
+    }
+
     /// A server that died leaves its socket file behind: nothing answers there either.
     func testAStaleSocketLeftByADeadServerIsNotRunning() throws {
         guard PipeWireServer.alsaPluginInstalled else {
