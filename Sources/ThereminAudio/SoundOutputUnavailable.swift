@@ -74,36 +74,52 @@ public struct SoundOutputUnavailable: ReportableError, Sendable {
     public var failureKind: FailureKind { failure.failureKind }
 
     public var description: String {
+        guard cause != .other else { return finding + (fixes.first.map { "; or \($0)" } ?? "") }
+        return fixes.isEmpty ? finding : finding + ": " + fixes.joined(separator: "; or ")
+    }
+
+    /// What was found, in a sentence (ALSA's own error with its hint, for a cause not told apart).
+    public var finding: String {
         let device = "audio device '\(failure.device)'"
-        let option = failure.option
-        let elsewhere = alternative.map { "play with \(option) \($0)" }
-        let remedies: [String?]
-        let finding: String
         switch cause {
         case .serverDown(let server):
-            let start = "start it: `\(server.kind.startCommand)`"
-            finding = "\(device) plays through \(server.notRunningPhrase)"
-                + (hasSoundCard ? "" : ", and this machine has no sound card")
-            remedies = hasSoundCard ? [start, elsewhere]
-                : [elsewhere, instead, "on a desktop with a sound card, start \(server.kind.name): `\(server.kind.startCommand)`"]
+            return "\(device) plays through \(server.notRunningPhrase)" + (hasSoundCard ? "" : ", and this machine has no sound card")
         case .noCard:
-            finding = "\(device): \(failure.operation) failed: \(failure.reason): this machine has no sound card (none in /dev/snd)"
-            remedies = [elsewhere ?? instead.map { "no \(option) can play here; \($0)" }]
+            return "\(device): \(failure.operation) failed: \(failure.reason): this machine has no sound card (none in /dev/snd)"
         case .busy(let holders):
             let who = holders.isEmpty ? "another program is playing on the sound card (`fuser -v /dev/snd/*` names it)"
                 : holders.map(\.description).joined(separator: ", ") + (holders.count == 1 ? " holds" : " hold")
                     + " the sound card"
-            finding = "\(device) is busy: \(who)"
+            return "\(device) is busy: \(who)"
+        case .permission:
+            return "\(device): \(failure.operation) failed: \(failure.reason): your user may not use the sound card"
+        case .other:
+            return failure.description
+        }
+    }
+
+    /// What to do, the first that applies first: the fix, another device that plays, and where none does, what plays
+    /// without one.
+    public var fixes: [String] {
+        let option = failure.option
+        let elsewhere = alternative.map { "play with \(option) \($0)" }
+        let remedies: [String?]
+        switch cause {
+        case .serverDown(let server):
+            let start = "start it: `\(server.kind.startCommand)`"
+            remedies = hasSoundCard ? [start, elsewhere]
+                : [elsewhere, instead, "on a desktop with a sound card, start \(server.kind.name): `\(server.kind.startCommand)`"]
+        case .noCard:
+            remedies = [elsewhere ?? instead.map { "no \(option) can play here; \($0)" }]
+        case .busy:
             remedies = ["close it", elsewhere]
         case .permission:
-            finding = "\(device): \(failure.operation) failed: \(failure.reason): your user may not use the sound card"
             remedies = ["add it to the 'audio' group (`sudo usermod -aG audio $USER`, then log in again)", elsewhere]
         case .other:
-            return failure.description + (elsewhere.map { "; or \($0)" } ?? "")
+            return [elsewhere].compactMap { $0 }
         }
         var fixes = remedies.compactMap { $0 }
-        // Where no other device plays, what plays without one.
         if alternative == nil, let instead, !fixes.contains(where: { $0.contains(instead) }) { fixes.append(instead) }
-        return finding + ": " + fixes.joined(separator: "; or ")
+        return fixes
     }
 }

@@ -76,6 +76,17 @@ final class PipeWirePlayTests: BinaryTestCase {
                           "heard \(heardPitch) Hz (\(steady.clean) of \(steady.periods) periods clean): \(result.stdout)")
     }
 
+    /// `--check` opens `default` for a period through pipewire-alsa (issue 46): with this server running it is OK, and
+    /// names PipeWire because the device plays through it.
+    func testCheckPlaysAPeriodThroughTheRunningServerAndSaysOK() throws {
+        let server = try server()
+        let result = try ProcessRunner.run(binary, ["--check", "--camera", "/no/such/video7"],
+                                           environment: environment(for: server))
+        let line = result.stdout.split(separator: "\n").first { $0.dropFirst(6).hasPrefix("sound server:") }
+        XCTAssertEqual(line?.hasPrefix("OK    sound server: PipeWire: 'default' played a period (48000 Hz, "), true,
+                       "\(result.stdout)\(server.logTails())")
+    }
+
     /// Live play from the fake camera through pipewire-alsa: the sound at the sink follows the fingertip, the graph
     /// runs at a quantum no longer than theremin's period, and `--stats`' applied→audible includes the latency the
     /// server reports downstream of theremin's stream (here a sink that reports 30 ms of its own, as a USB or

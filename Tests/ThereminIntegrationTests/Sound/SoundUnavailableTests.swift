@@ -89,6 +89,24 @@ final class SoundUnavailableTests: BinaryTestCase {
         XCTAssertEqual(server["socket"] as? String, runtime + "/pipewire-0")
     }
 
+    /// `--check` opens the device live play would use: with `default` going to a server that is down it is FAIL with
+    /// the fix, though the device is listed (issue 46: it said OK).
+    func testCheckFailsWithTheFixWhenTheServerIsDown() throws {
+        guard PipeWireServer.alsaPluginInstalled else {
+            throw XCTSkip("the pipewire ALSA plugin is not installed (Debian package pipewire-alsa; `make test` installs it)")
+        }
+        let result = try ProcessRunner.run(binary, ["--check", "--camera", "/no/such/video7"],
+                                           environment: try environment(with: Self.pipewireDefault))
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let sound = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("FAIL  sound server: ") }, result.stdout)
+        XCTAssertTrue(lines[sound].hasPrefix("FAIL  sound server: audio device 'default' plays through PipeWire, which is "
+                                             + "not running (nothing answers at \(runtime)/pipewire-0)"), lines[sound])
+        XCTAssertTrue(lines[sound + 1].hasPrefix("      fix: "), result.stdout)
+        XCTAssertTrue(lines[sound + 1].contains("`systemctl --user start pipewire wireplumber`"), lines[sound + 1])
+        XCTAssertFalse(result.stdout.contains("--audio-device default"), result.stdout)
+    }
+
     /// A server that died leaves its socket file behind: nothing answers there either.
     func testAStaleSocketLeftByADeadServerIsNotRunning() throws {
         guard PipeWireServer.alsaPluginInstalled else {

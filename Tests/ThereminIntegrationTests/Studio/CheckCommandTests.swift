@@ -73,6 +73,8 @@ final class CheckCommandTests: BinaryTestCase {
         let cameraLine = try XCTUnwrap(line("camera", in: result.stdout), result.stdout)
         XCTAssertTrue(cameraLine.hasPrefix("OK    camera: \(camera.devicePath) (Fake Camera): 1 format(s), 2 size(s); plays YUYV "),
                       cameraLine)
+        XCTAssertNotNil(cameraLine.range(of: #"; read a [0-9]+x[0-9]+ frame$"#, options: .regularExpression),
+                        "the camera was opened and a frame read: \(cameraLine)")
         let failing = result.stdout.contains("\nFAIL  ") || result.stdout.hasPrefix("FAIL  ")
         XCTAssertEqual(result.status, failing ? 1 : 0, "exit 0 exactly when nothing fails: \(result.stdout)")
 
