@@ -89,6 +89,19 @@ final class CheckCommandTests: BinaryTestCase {
         XCTAssertEqual(document["ready"] as? Bool, json.status == 0, json.stdout)
     }
 
+    /// A camera that lists well but delivers no frame (its sensor stalled) fails: `--check` reads a frame from it as
+    /// live play would (issue 46).
+    func testACameraThatDeliversNoFrameFails() throws {
+        let camera = try FakeCamera.startOrSkip(FakeCamera.Options())
+        defer { camera.stop() }
+        try camera.send("stall")
+        let result = try ProcessRunner.run(binary, ["--check", "--camera", camera.devicePath])
+        let cameraLine = try XCTUnwrap(line("camera", in: result.stdout), result.stdout)
+        XCTAssertTrue(cameraLine.hasPrefix("FAIL  camera: \(camera.devicePath) (Fake Camera): 1 format(s), 2 size(s): "
+                                           + "opening it as live play does failed: "), cameraLine)
+        XCTAssertEqual(result.status, 1, result.stdout)
+    }
+
     func testALongJACKPeriodIsAWarningWithItsFix() throws {
         let server = try JACKServer.startOrSkip(periodFrames: 1_024)
         defer { server.stop() }
