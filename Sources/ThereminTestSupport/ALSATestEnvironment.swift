@@ -34,6 +34,17 @@ public final class ALSATestEnvironment: @unchecked Sendable {
 
     /// The configuration text, also usable by end-to-end tests that run the binary with `ALSA_CONFIG_PATH`.
     public static func configuration(defaultCapture: String, extra: String = "") -> String {
+        configuration(default: """
+            type file
+                slave.pcm { type null }
+                file "\(defaultCapture)"
+                format raw
+            """, extra: extra)
+    }
+
+    /// The configuration with `default` defined by `definition`, the body of its braces (e.g. the paced device, as
+    /// `type theremin_paced file "/path.raw"`, given `pacedDeviceConfiguration()` in `extra`).
+    public static func configuration(default definition: String, extra: String = "") -> String {
         """
         pcm.capturefile {
             @args [ FILE ]
@@ -53,10 +64,7 @@ public final class ALSATestEnvironment: @unchecked Sendable {
             format raw
         }
         pcm.!default {
-            type file
-            slave.pcm { type null }
-            file "\(defaultCapture)"
-            format raw
+            \(definition)
         }
         \(extra)
         """

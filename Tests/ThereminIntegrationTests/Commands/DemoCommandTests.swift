@@ -65,16 +65,16 @@ final class DemoCommandTests: BinaryTestCase {
         try checkTheOpeningNotes(played.capture)
     }
 
-    /// Runs theremin with `arguments` into the paced test device until the first bar (2.5 s of stereo float sound,
-    /// E4 E4 F4 G4) reached it, then stops it with SIGINT.
+    /// Runs theremin with `arguments` (and `--no-preview`) into the paced test device, which is ALSA's `default` in
+    /// the test's configuration, until the first bar (2.5 s of stereo float sound, E4 E4 F4 G4) reached it, then
+    /// stops it with SIGINT.
     private func playUntilTheFirstBar(_ arguments: [String]) throws -> (result: ProcessRunner.Result, capture: String) {
         let paced = try ALSATestEnvironment.requirePacedDevice()
         let config = directory.appendingPathComponent("asound.conf").path
-        try Data(ALSATestEnvironment.configuration(defaultCapture: "/dev/null", extra: paced).utf8)
-            .write(to: URL(fileURLWithPath: config))
         let capture = directory.appendingPathComponent("sound.raw").path
-        let running = try ProcessRunner.spawn(binary, arguments + ["--no-preview", "--audio-device", "paced:FILE=\(capture)",
-                                                                   "--volume", "1"],
+        try Data(ALSATestEnvironment.configuration(default: "type theremin_paced file \"\(capture)\"", extra: paced).utf8)
+            .write(to: URL(fileURLWithPath: config))
+        let running = try ProcessRunner.spawn(binary, arguments + ["--no-preview"],
                                               environment: ["ALSA_CONFIG_PATH": config, "XDG_CONFIG_HOME": directory.path])
         let wanted = Int(2.5 * rate) * 2 * 4
         let deadline = Date().addingTimeInterval(30)

@@ -30,9 +30,7 @@ final class SoundUnavailableTests: BinaryTestCase {
 
     /// The test configuration with `default` the paced test device holding `lock` while open.
     private static func lockedDefault(_ lock: String, paced: String, capture: String = "/dev/null") -> String {
-        ALSATestEnvironment.configuration(defaultCapture: "/dev/null", extra: paced)
-            .replacingOccurrences(of: "pcm.!default {", with: "pcm.unused {")
-            + "pcm.!default { type theremin_paced lock \"\(lock)\" file \"\(capture)\" }\n"
+        ALSATestEnvironment.configuration(default: "type theremin_paced lock \"\(lock)\" file \"\(capture)\"", extra: paced)
     }
 
     /// `default` as pipewire-alsa's `99-pipewire-default.conf` makes it.
