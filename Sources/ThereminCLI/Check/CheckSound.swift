@@ -3,12 +3,15 @@ import ThereminAudio
 import ThereminCore
 import ThereminDevices
 
-/// The sound `--check` judges by opening it (issue 46): a running JACK server's period, else the ALSA device live play
-/// would use, opened and played for one period of silence, and the server it plays through (PipeWire, PulseAudio or
+/// The sound `--check` judges by opening it (issue 46): a running JACK server's period (unless `--audio-device` names
+/// an ALSA device), else the ALSA device live play would use, opened and played for one period of silence, and the server it plays through (PipeWire, PulseAudio or
 /// none). A device that looks present but cannot play fails here as it would when playing, with the same fix.
 enum CheckSound {
     static func verdict(_ inventory: DeviceInventory, settings: Settings) -> Readiness {
-        if let jack = inventory.jack, jack.running, let rate = jack.sampleRate, let period = jack.periodFrames {
+        // A running JACK server is what to play through, unless an ALSA device was named to be checked.
+        let named = settings.audioDevice != (Options.audioDevice.defaultValue ?? "default")
+        if let jack = inventory.jack, jack.running, let rate = jack.sampleRate, let period = jack.periodFrames,
+           !named || settings.studio.backend == .jack {
             return ReadinessPolicy.jack(server: jack.server, sampleRate: rate, periodFrames: period)
         }
         if settings.studio.backend == .jack {
