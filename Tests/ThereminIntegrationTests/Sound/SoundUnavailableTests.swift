@@ -68,6 +68,31 @@ final class SoundUnavailableTests: BinaryTestCase {
         XCTAssertFalse(result.stderr.contains("Host is down"), "the reason a player cannot act on: \(result.stderr)")
     }
 
+    /// A device the user may not open: the paced device's lock file is root's alone, and theremin runs as nobody; the
+    /// fix is the `audio` group.
+    func testPermissionDeniedNamesTheAudioGroup() throws {
+        let paced = try ALSATestEnvironment.requirePacedDevice()
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("needs root and setpriv (util-linux) to run the binary as an ordinary user")
+        }
+        guard let plugin = ALSATestEnvironment.pacedPluginPath, isReachableByOthers(binary), isReachableByOthers(plugin)
+        else { throw XCTSkip("the binary or the paced device's plugin is not reachable by other users") }
+        chmod(directory.path, 0o777)
+        let lock = directory.appendingPathComponent("card.lock").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: lock, contents: nil, attributes: [.posixPermissions: 0o600]))
+        var environment = try environment(with: ALSATestEnvironment.configuration(
+            default: "type theremin_paced lock \"\(lock)\"", extra: paced))
+        chmod(environment["ALSA_CONFIG_PATH"] ?? "", 0o644)
+        environment["HOME"] = directory.path
+        let result = try ProcessRunner.run("/usr/bin/setpriv", [
+            "--reuid=65534", "--regid=65534", "--clear-groups", binary, "--demo", "--no-preview",
+        ], environment: environment)
+        checkOneLineWithoutTheFailedDevice(result)
+        XCTAssertTrue(result.stderr.contains("audio device 'default': open failed: Permission denied: your user may not "
+                                             + "use the sound card: add it to the 'audio' group"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("`theremin --demo --output demo.wav`"), result.stderr)
+    }
+
     /// `--list-devices` marks `default` when its server is down, in the table and in the JSON.
     func testTheListMarksADeviceWhoseServerIsDown() throws {
         let environment = try environment(with: Self.pipewireDefault)
