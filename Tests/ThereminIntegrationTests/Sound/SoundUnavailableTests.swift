@@ -130,6 +130,26 @@ final class SoundUnavailableTests: BinaryTestCase {
         XCTAssertFalse(result.stdout.contains("--audio-device default"), result.stdout)
     }
 
+    /// The tests' own PipeWire, started and stopped: theremin looks for it where its clients found it while it ran.
+    func testTheTestsPipeWireOnceStoppedIsNotRunning() throws {
+        let server: PipeWireServer
+        do {
+            server = try PipeWireServer.start()
+        } catch let unavailable as PipeWireUnavailable {
+            throw XCTSkip(unavailable.description)
+        }
+        var environment = server.clientEnvironment
+        let socket = server.runtimeDirectory + "/pipewire-0"
+        XCTAssertTrue(FileManager.default.fileExists(atPath: socket), "the server listened there")
+        server.stop()
+        environment["ALSA_CONFIG_PATH"] = try self.environment(with: Self.pipewireDefault)["ALSA_CONFIG_PATH"]
+        environment["XDG_CONFIG_HOME"] = directory.path
+        let result = try ProcessRunner.run(binary, ["--demo", "--no-preview"], environment: environment)
+        checkOneLineWithoutTheFailedDevice(result)
+        XCTAssertTrue(result.stderr.contains("plays through PipeWire, which is not running (nothing answers at \(socket))"),
+                      result.stderr)
+    }
+
     /// A server that died leaves its socket file behind: nothing answers there either.
     func testAStaleSocketLeftByADeadServerIsNotRunning() throws {
         guard PipeWireServer.alsaPluginInstalled else {
