@@ -20,7 +20,7 @@ public enum FileHolders {
     /// The processes other than this one holding open a file whose path `wanted` accepts, by process id.
     public static func holding(proc: String = "/proc", _ wanted: (String) -> Bool) -> [Holder] {
         let files = FileManager.default
-        let own = getpid()
+        let own = ProcessInfo.processInfo.processIdentifier
         let pids = ((try? files.contentsOfDirectory(atPath: proc)) ?? []).compactMap(Int32.init).filter { $0 != own }
         return pids.sorted().compactMap { pid in
             let folder = "\(proc)/\(pid)/fd"
