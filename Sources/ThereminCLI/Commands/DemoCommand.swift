@@ -40,7 +40,8 @@ struct DemoCommand {
         let length = "\(Int(trace.duration.rounded())) s"
         var play = LivePlay(settings: settings)
         play.announcement = standingIn.map { "theremin: \($0("\(title), \(length)"))\n" }
-            ?? "demo: \(title), played by a generated hand (\(length)); with a webcam, run `theremin` and play it yourself\n"
+            ?? "demo: \(title), played by a generated hand (\(length)); "
+                + "with a webcam, run `\(InvokedName.current)` and play it yourself\n"
         // The generated hand for each frame; the loop stamps it with the frame's time.
         let tracking = HandTrackingFunction { frame in HandsFrame(samples[min(Int(frame.sequence), last)]) }
         return try play.run(source: source, tracking: tracking, calibration: .identity,

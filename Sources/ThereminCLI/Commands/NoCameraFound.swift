@@ -24,9 +24,9 @@ struct NoCameraFound: ReportableError {
 
     /// The line said when the demo plays instead, naming the piece (`Ode to Joy, 30 s`).
     static func playingTheDemo(_ piece: String) -> String {
-        "no camera found: playing the demo (\(piece)); plug in a webcam and run `theremin`"
+        "no camera found: playing the demo (\(piece)); plug in a webcam and run `\(InvokedName.current)`"
     }
 
-    var description: String { "\(underlying); or hear theremin without one: `theremin --demo`" }
+    var description: String { "\(underlying); or hear theremin without one: `\(InvokedName.current) --demo`" }
     var failureKind: FailureKind { underlying.failureKind }
 }

@@ -26,7 +26,7 @@ extension Settings {
     var withoutSoundDevice: String {
         switch mode.kind {
         case .replay, .input: return "add --output FILE.wav to write the sound to a file"
-        default: return "write the demo to a file: `theremin --demo --output demo.wav`"
+        default: return "write the demo to a file: `\(InvokedName.current) --demo --output demo.wav`"
         }
     }
 

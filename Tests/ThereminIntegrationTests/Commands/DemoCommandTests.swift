@@ -116,7 +116,7 @@ final class DemoCommandTests: BinaryTestCase {
         XCTAssertEqual(played.result.status, 0, played.result.stderr)
         XCTAssertTrue(played.result.stderr.hasPrefix("theremin: no camera found: playing the demo (Ode to Joy (Beethoven), "),
                       played.result.stderr)
-        XCTAssertTrue(played.result.stderr.contains("); plug in a webcam and run `theremin`\n"), played.result.stderr)
+        XCTAssertTrue(played.result.stderr.contains("); plug in a webcam and run `\(binary!)`\n"), played.result.stderr)
         XCTAssertFalse(played.result.stderr.contains("demo: Ode to Joy"), "one line, not the demo's own as well: \(played.result.stderr)")
         try checkTheOpeningNotes(played.capture)
     }

@@ -64,7 +64,7 @@ final class SoundUnavailableTests: BinaryTestCase {
         XCTAssertTrue(result.stderr.contains("audio device 'default' plays through PipeWire, which is not running "
                                              + "(nothing answers at \(runtime)/pipewire-0)"), result.stderr)
         XCTAssertTrue(result.stderr.contains("`systemctl --user start pipewire wireplumber`"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("`theremin --demo --output demo.wav`"), "what can play: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("`\(binary!) --demo --output demo.wav`"), "what can play: \(result.stderr)")
         XCTAssertFalse(result.stderr.contains("Host is down"), "the reason a player cannot act on: \(result.stderr)")
     }
 
@@ -90,7 +90,7 @@ final class SoundUnavailableTests: BinaryTestCase {
         checkOneLineWithoutTheFailedDevice(result)
         XCTAssertTrue(result.stderr.contains("audio device 'default': open failed: Permission denied: your user may not "
                                              + "use the sound card: add it to the 'audio' group"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("`theremin --demo --output demo.wav`"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("`\(binary!) --demo --output demo.wav`"), result.stderr)
     }
 
     /// `--list-devices` marks `default` when its server is down, in the table and in the JSON.
@@ -128,6 +128,22 @@ final class SoundUnavailableTests: BinaryTestCase {
         XCTAssertTrue(lines[sound + 1].hasPrefix("      fix: "), result.stdout)
         XCTAssertTrue(lines[sound + 1].contains("`systemctl --user start pipewire wireplumber`"), lines[sound + 1])
         XCTAssertFalse(result.stdout.contains("--audio-device default"), result.stdout)
+    }
+
+    /// The file command is suggested as the player ran theremin: by its name when found on `PATH` (an install), by the
+    /// path typed otherwise (`make play` runs `.build/release/theremin`), so it can be pasted as it stands.
+    func testTheSuggestedCommandIsTheOneThePlayerRan() throws {
+        guard PipeWireServer.alsaPluginInstalled else {
+            throw XCTSkip("the pipewire ALSA plugin is not installed (Debian package pipewire-alsa; `make test` installs it)")
+        }
+        var environment = try environment(with: Self.pipewireDefault)
+        let folder = URL(fileURLWithPath: binary).deletingLastPathComponent().path
+        environment["PATH"] = folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let byName = try ProcessRunner.run("/usr/bin/env", ["theremin", "--demo", "--no-preview"], environment: environment)
+        XCTAssertEqual(byName.status, 2, byName.stderr)
+        XCTAssertTrue(byName.stderr.contains("`theremin --demo --output demo.wav`"), byName.stderr)
+        let byPath = try ProcessRunner.run(binary, ["--demo", "--no-preview"], environment: environment)
+        XCTAssertTrue(byPath.stderr.contains("`\(binary!) --demo --output demo.wav`"), byPath.stderr)
     }
 
     /// The tests' own PipeWire, started and stopped: theremin looks for it where its clients found it while it ran.
@@ -169,7 +185,7 @@ final class SoundUnavailableTests: BinaryTestCase {
         checkOneLineWithoutTheFailedDevice(result)
         XCTAssertTrue(result.stderr.contains("this machine has no sound card (none in /dev/snd)"), result.stderr)
         XCTAssertTrue(result.stderr.hasSuffix("no --audio-device can play here; write the demo to a file: "
-                                              + "`theremin --demo --output demo.wav`\n"), result.stderr)
+                                              + "`\(binary!) --demo --output demo.wav`\n"), result.stderr)
     }
 
     /// The card held by another program: the paced test device holds a lock while open, as a card's playback node
@@ -185,7 +201,7 @@ final class SoundUnavailableTests: BinaryTestCase {
         checkOneLineWithoutTheFailedDevice(result)
         XCTAssertTrue(result.stderr.contains("audio device 'default' is busy: "), result.stderr)
         XCTAssertTrue(result.stderr.contains(": close it;"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("`theremin --demo --output demo.wav`"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("`\(binary!) --demo --output demo.wav`"), result.stderr)
     }
 
     /// The same configuration without the holder plays: the lock, not the configuration, made it busy. theremin holds
