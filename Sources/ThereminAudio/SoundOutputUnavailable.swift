@@ -26,7 +26,8 @@ public struct SoundOutputUnavailable: ReportableError, Sendable {
     public let hasSoundCard: Bool
     /// Another device that can play here (a running server's, or the card's), never the one that failed.
     public let alternative: String?
-    /// What plays with no device, for when no other can ("write the sound to a file: `theremin --demo --output demo.wav`").
+    /// What plays with no device, for when no other can ("write the demo to a file: `theremin --demo --output
+    /// demo.wav`").
     public let instead: String?
 
     public init(failure: ALSAError, cause: Cause, hasSoundCard: Bool, alternative: String?, instead: String?) {
@@ -55,16 +56,20 @@ public struct SoundOutputUnavailable: ReportableError, Sendable {
         } else {
             cause = .other
         }
-        let alternative = alternatives(to: failure.device, cards: cards, cause: cause)
+        let alternative = alternatives(to: failure.device, through: server, cards: cards, cause: cause)
         return SoundOutputUnavailable(failure: failure, cause: cause, hasSoundCard: cards, alternative: alternative,
                                       instead: instead)
     }
 
-    /// The first other device that can play: one behind a running server, else (when the card is not what failed)
-    /// the first card's `plughw` device.
-    private static func alternatives(to device: String, cards: Bool, cause: Cause) -> String? {
+    /// The first other device that can play: one behind another running server (the failed device's own server,
+    /// under another name, is the same way that failed), else (when the card is not what failed) the first card's
+    /// `plughw` device.
+    private static func alternatives(to device: String, through server: SoundServer?, cards: Bool,
+                                     cause: Cause) -> String? {
         let others = ((try? ALSADeviceList.playbackDevices()) ?? []).filter { $0.name != device && !$0.discardsSound }
-        if let served = others.first(where: { $0.server?.running == true }) { return served.name }
+        if let served = others.first(where: { $0.server?.running == true && $0.server?.socket != server?.socket }) {
+            return served.name
+        }
         switch cause {
         case .busy, .permission, .noCard: return nil
         case .serverDown, .other: return cards ? others.first { $0.name.hasPrefix("plughw:") }?.name : nil
@@ -83,9 +88,11 @@ public struct SoundOutputUnavailable: ReportableError, Sendable {
         let device = "audio device '\(failure.device)'"
         switch cause {
         case .serverDown(let server):
-            return "\(device) plays through \(server.notRunningPhrase)" + (hasSoundCard ? "" : ", and this machine has no sound card")
+            return "\(device) plays through \(server.notRunningPhrase)"
+                + (hasSoundCard ? "" : ", and this machine has no sound card")
         case .noCard:
-            return "\(device): \(failure.operation) failed: \(failure.reason): this machine has no sound card (none in /dev/snd)"
+            return "\(device): \(failure.operation) failed: \(failure.reason): "
+                + "this machine has no sound card (none in /dev/snd)"
         case .busy(let holders):
             let who = holders.isEmpty ? "another program is playing on the sound card (`fuser -v /dev/snd/*` names it)"
                 : holders.map(\.description).joined(separator: ", ") + (holders.count == 1 ? " holds" : " hold")
@@ -108,7 +115,8 @@ public struct SoundOutputUnavailable: ReportableError, Sendable {
         case .serverDown(let server):
             let start = "start it: `\(server.kind.startCommand)`"
             remedies = hasSoundCard ? [start, elsewhere]
-                : [elsewhere, instead, "on a desktop with a sound card, start \(server.kind.name): `\(server.kind.startCommand)`"]
+                : [elsewhere, instead,
+                   "on a desktop with a sound card, start \(server.kind.name): `\(server.kind.startCommand)`"]
         case .noCard:
             remedies = [elsewhere ?? instead.map { "no \(option) can play here; \($0)" }]
         case .busy:
