@@ -25,8 +25,10 @@ public enum FileHolders {
         return pids.sorted().compactMap { pid in
             let folder = "\(proc)/\(pid)/fd"
             let links = (try? files.contentsOfDirectory(atPath: folder)) ?? []
-            guard links.contains(where: { (try? files.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")).map(wanted) ?? false })
-            else { return nil }
+            let holds = links.contains { link in
+                (try? files.destinationOfSymbolicLink(atPath: "\(folder)/\(link)")).map(wanted) ?? false
+            }
+            guard holds else { return nil }
             let command = (try? String(contentsOfFile: "\(proc)/\(pid)/comm", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
             return Holder(pid: pid, command: command)

@@ -4,8 +4,9 @@ import ThereminCore
 import ThereminDevices
 
 /// The sound `--check` judges by opening it (issue 46): a running JACK server's period (unless `--audio-device` names
-/// an ALSA device), else the ALSA device live play would use, opened and played for one period of silence, and the server it plays through (PipeWire, PulseAudio or
-/// none). A device that looks present but cannot play fails here as it would when playing, with the same fix.
+/// an ALSA device), else the ALSA device live play would use, opened and played for one period of silence, and the
+/// server it plays through (PipeWire, PulseAudio or none). A device that looks present but cannot play fails here as
+/// it would when playing, with the same fix.
 enum CheckSound {
     static func verdict(_ inventory: DeviceInventory, settings: Settings) -> Readiness {
         // A running JACK server is what to play through, unless an ALSA device was named to be checked.
