@@ -12,6 +12,8 @@
  *       times "/tmp/out.times"     # optional: one line each time playing starts (first and after each recovery):
  *                                  # "start FRAME SECONDS RATE CHANNELS FORMAT": the file's frame FRAME is heard at
  *                                  # CLOCK_MONOTONIC SECONDS, and each frame after it 1/(RATE*speed) s later
+ *       lock "/tmp/card.lock"      # optional: held (flock) while open; a second open fails with EBUSY, as a sound
+ *                                  # card's playback node does while another program plays on it
  *   }
  * A real underrun also happens when the application falls behind the clock by more than the buffer. The log tells
  * the two apart, so a test can count the underruns it forced and allow for the real ones a loaded machine adds.
@@ -25,6 +27,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
@@ -37,6 +40,7 @@ typedef struct {
     int out_fd;
     int log_fd;                        /* the underrun log, or -1 */
     int times_fd;                      /* the play-time log, or -1 */
+    int lock_fd;                       /* the held lock file, or -1 */
     long long written;                 /* frames the application has written in all */
     long long run_first;               /* the first frame of this run: what was written when it was prepared */
     double speed;
@@ -178,6 +182,7 @@ static void release(paced_t *p) {
     if (p->out_fd >= 0) close(p->out_fd);
     if (p->log_fd >= 0) close(p->log_fd);
     if (p->times_fd >= 0) close(p->times_fd);
+    if (p->lock_fd >= 0) close(p->lock_fd);
     if (p->timer_fd >= 0) close(p->timer_fd);
     free(p);
 }
@@ -191,6 +196,14 @@ static int paced_close(snd_pcm_ioplug_t *io) {
 static int open_output(const char *path, int how, int *fd) {
     *fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | how, 0644);
     return *fd < 0 ? -errno : 0;
+}
+
+/* Holds the lock file for as long as the device is open: EBUSY when another holds it. */
+static int hold_lock(const char *path, int *fd) {
+    *fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (*fd < 0) return -errno;
+    if (flock(*fd, LOCK_EX | LOCK_NB) < 0) return errno == EWOULDBLOCK ? -EBUSY : -errno;
+    return 0;
 }
 
 static const snd_pcm_ioplug_callback_t paced_callbacks = {
@@ -218,7 +231,7 @@ static int parse_xruns(paced_t *p, const char *text) {
 
 SND_PCM_PLUGIN_DEFINE_FUNC(theremin_paced) {
     snd_config_iterator_t i, next;
-    const char *file = NULL, *xruns = NULL, *log = NULL, *times = NULL;
+    const char *file = NULL, *xruns = NULL, *log = NULL, *times = NULL, *lock = NULL;
     double speed = 1.0;
     (void)root;
     snd_config_for_each(i, next, conf) {
@@ -230,6 +243,7 @@ SND_PCM_PLUGIN_DEFINE_FUNC(theremin_paced) {
         if (strcmp(id, "xruns") == 0) { snd_config_get_string(n, &xruns); continue; }
         if (strcmp(id, "log") == 0) { snd_config_get_string(n, &log); continue; }
         if (strcmp(id, "times") == 0) { snd_config_get_string(n, &times); continue; }
+        if (strcmp(id, "lock") == 0) { snd_config_get_string(n, &lock); continue; }
         if (strcmp(id, "speed") == 0) {
             if (snd_config_get_ireal(n, &speed) < 0 || speed <= 0) return -EINVAL;
             continue;
@@ -245,8 +259,11 @@ SND_PCM_PLUGIN_DEFINE_FUNC(theremin_paced) {
     p->out_fd = -1;
     p->log_fd = -1;
     p->times_fd = -1;
+    p->lock_fd = -1;
     p->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
     int err = p->timer_fd < 0 ? -errno : 0;
+    /* Before any file is truncated: a busy device leaves its holder's recording alone. */
+    if (!err && lock && *lock) err = hold_lock(lock, &p->lock_fd);
     if (!err && xruns && parse_xruns(p, xruns) < 0) err = -EINVAL;
     if (!err && file) err = open_output(file, O_TRUNC, &p->out_fd);
     if (!err && log && *log) err = open_output(log, O_APPEND, &p->log_fd);

@@ -2,16 +2,21 @@
 import Glibc
 #endif
 
-/// One ALSA playback PCM as `aplay -L` lists it: the name to pass to `--audio-device`, and what it is.
+/// One ALSA playback PCM as `aplay -L` lists it: the name to pass to `--audio-device`, what it is, and the sound
+/// server behind it.
 public struct ALSAPlaybackDevice: Sendable, Equatable, Encodable {
     /// The PCM name, e.g. `default`, `hw:CARD=PCH,DEV=0`, `plughw:CARD=PCH,DEV=0`.
     public var name: String
     /// ALSA's description, its lines joined with ", ", e.g. `HDA Intel PCH, ALC3246 Analog, Direct hardware device`.
     public var description: String
+    /// The sound server it plays through (pipewire-alsa, the pulse plugin), and whether that server answers; nil for
+    /// a device that plays through none.
+    public var server: SoundServer?
 
-    public init(name: String, description: String) {
+    public init(name: String, description: String, server: SoundServer? = nil) {
         self.name = name
         self.description = description
+        self.server = server
     }
 
     /// True for ALSA's `null` device, which discards what it is given (present even without a sound card).
@@ -31,9 +36,12 @@ public enum ALSADeviceList {
             guard hint.direction.map({ $0 == "Output" }) ?? true else { return nil }
             let description = (hint.description ?? "")
                 .split(separator: "\n").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: ", ")
-            return ALSAPlaybackDevice(name: name, description: description)
+            return ALSAPlaybackDevice(name: name, description: description, server: SoundServer.behind(device: name))
         }
     }
+
+    /// The numbers of the sound cards ALSA finds (none on a machine without `/dev/snd`).
+    public static func soundCards() -> [Int32] { ALSACalls.soundCards() }
 }
 
 extension Substring {

@@ -40,9 +40,11 @@ public struct ALSAError: ReportableError, Sendable, Equatable {
     }
 
     private var hint: String {
+        // `default` is offered only in place of another device: never the one that just failed.
+        let orDefault = device == "default" ? "" : " or use \(option) default"
         switch -code {
         case EBUSY:
-            return "another program holds the device: close it (`fuser -v /dev/snd/*`) or use \(option) default"
+            return "another program holds the device: close it (`fuser -v /dev/snd/*`)\(orDefault)"
         case ENOENT, ENODEV, ENXIO:
             return "check the name with `theremin --list-devices` and pass it with \(option)"
         case EACCES, EPERM:
@@ -51,9 +53,9 @@ public struct ALSAError: ReportableError, Sendable, Equatable {
             // alsa-lib's answer to a card number that does not exist (hw:99) or a name it cannot parse.
             return "no such device, or the name is malformed: check it with `theremin --list-devices` and pass it with \(option)"
         case EINVAL:
-            return "the device refused the format; try \(option) plughw:0 or default"
+            return "the device refused the format; try \(option) plughw:0" + (device == "default" ? "" : " or default")
         default:
-            return "check the device with `theremin --list-devices` or try \(option) default"
+            return "check the device with `theremin --list-devices`\(orDefault)"
         }
     }
 }

@@ -12,14 +12,18 @@ public struct DeviceInventory: Sendable, Encodable {
     public var cameraDirectory: String
     /// The ALSA playback devices, in ALSA's order.
     public var soundOutputs: [ALSAPlaybackDevice]
+    /// The sound cards ALSA finds, by number (`/dev/snd/controlC*`).
+    public var soundCards: [Int32]
     /// Why the sound outputs could not be listed, if they could not.
     public var soundProblem: String?
     /// The JACK server, running or not (`--audio jack`).
     public var jack: JACKServerDescription?
 
     public init(cameras: [CameraDescription], cameraProblems: [String], cameraDirectory: String,
-                soundOutputs: [ALSAPlaybackDevice], soundProblem: String?, jack: JACKServerDescription? = nil) {
+                soundOutputs: [ALSAPlaybackDevice], soundProblem: String?, jack: JACKServerDescription? = nil,
+                soundCards: [Int32] = []) {
         self.jack = jack
+        self.soundCards = soundCards
         self.cameras = cameras
         self.cameraProblems = cameraProblems
         self.cameraDirectory = cameraDirectory
@@ -32,6 +36,7 @@ public struct DeviceInventory: Sendable, Encodable {
         let survey = camera.map(CameraDiscovery.survey(of:)) ?? CameraDiscovery.survey(in: cameraDirectory)
         var inventory = DeviceInventory(cameras: survey.cameras, cameraProblems: survey.unreadable.map(\.description),
                                         cameraDirectory: cameraDirectory, soundOutputs: [], soundProblem: nil)
+        inventory.soundCards = ALSADeviceList.soundCards()
         do {
             inventory.soundOutputs = try ALSADeviceList.playbackDevices()
         } catch {

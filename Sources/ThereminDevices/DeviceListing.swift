@@ -65,9 +65,16 @@ public enum DeviceListing {
             let width = min(inventory.soundOutputs.map(\.name.count).max() ?? 0, 32)
             for output in inventory.soundOutputs {
                 lines.append("  \(pad(output.name, width))  \(output.description)")
+                // A device routed to a server that is down lists like any other and fails to open ("Host is down").
+                if let server = output.server, !server.running {
+                    lines.append("  \(pad("", width))  plays through \(server.notRunningPhrase): start it with "
+                        + "`\(server.kind.startCommand)`")
+                }
             }
             if !inventory.hasSoundCard {
                 lines.append("  no sound card found: only ALSA's 'null' device, which plays nothing")
+            } else if inventory.soundCards.isEmpty {
+                lines.append("  no sound card found (none in /dev/snd): only a sound server can play here")
             }
         }
         if let jack = inventory.jack { lines += [""] + jackLines(jack) }

@@ -8,7 +8,7 @@ import Foundation
 ///   for testing recording paths such as the tuner.
 /// - `paced:FILE=/path.raw,XRUNS=4800:24000,LOG=/path.underruns`: this package's paced test device (a real-time clock
 ///   like a sound card, forced underruns at those frame positions, each underrun logged as forced or real), when its
-///   plugin library has been built.
+///   plugin library has been built; with `LOCK=/path.lock` it is busy (EBUSY) while another process holds that lock.
 ///
 /// alsa-lib reads its configuration once per process, so every test uses this one environment.
 public final class ALSATestEnvironment: @unchecked Sendable {
@@ -34,6 +34,17 @@ public final class ALSATestEnvironment: @unchecked Sendable {
 
     /// The configuration text, also usable by end-to-end tests that run the binary with `ALSA_CONFIG_PATH`.
     public static func configuration(defaultCapture: String, extra: String = "") -> String {
+        configuration(default: """
+            type file
+                slave.pcm { type null }
+                file "\(defaultCapture)"
+                format raw
+            """, extra: extra)
+    }
+
+    /// The configuration with `default` defined by `definition`, the body of its braces (e.g. the paced device, as
+    /// `type theremin_paced file "/path.raw"`, given `pacedDeviceConfiguration()` in `extra`).
+    public static func configuration(default definition: String, extra: String = "") -> String {
         """
         pcm.capturefile {
             @args [ FILE ]
@@ -53,10 +64,7 @@ public final class ALSATestEnvironment: @unchecked Sendable {
             format raw
         }
         pcm.!default {
-            type file
-            slave.pcm { type null }
-            file "\(defaultCapture)"
-            format raw
+            \(definition)
         }
         \(extra)
         """
@@ -77,18 +85,20 @@ public final class ALSATestEnvironment: @unchecked Sendable {
         return """
         pcm_type.theremin_paced { lib "\(plugin)" }
         pcm.paced {
-            @args [ FILE XRUNS SPEED LOG TIMES ]
+            @args [ FILE XRUNS SPEED LOG TIMES LOCK ]
             @args.FILE { type string default "" }
             @args.XRUNS { type string default "" }
             @args.SPEED { type real default 1.0 }
             @args.LOG { type string default "" }
             @args.TIMES { type string default "" }
+            @args.LOCK { type string default "" }
             type theremin_paced
             file $FILE
             xruns $XRUNS
             speed $SPEED
             log $LOG
             times $TIMES
+            lock $LOCK
         }
         """
     }

@@ -100,4 +100,23 @@ final class DeviceListingTests: XCTestCase {
         XCTAssertTrue(DeviceListing.table(inventory).hasSuffix(
             "  null  Discard all samples\n  no sound card found: only ALSA's 'null' device, which plays nothing\n"))
     }
+
+    /// A device routed to a server that is down is marked with how to start it; one whose server runs is not; with
+    /// no card, the list says only a server can play.
+    func testADeviceWhoseServerIsDownIsMarked() {
+        let down = SoundServer(kind: .pipewire, socket: "/run/user/1000/pipewire-0", running: false)
+        let up = SoundServer(kind: .pulseaudio, socket: "/run/user/1000/pulse/native", running: true)
+        let inventory = DeviceInventory(cameras: [], cameraProblems: [], cameraDirectory: "/dev", soundOutputs: [
+            ALSAPlaybackDevice(name: "default", description: "Default ALSA Output", server: down),
+            ALSAPlaybackDevice(name: "pulse", description: "PulseAudio Sound Server", server: up),
+        ], soundProblem: nil)
+        XCTAssertTrue(DeviceListing.table(inventory).hasSuffix("""
+              default  Default ALSA Output
+                       plays through PipeWire, which is not running (nothing answers at /run/user/1000/pipewire-0): \
+            start it with `systemctl --user start pipewire wireplumber`
+              pulse    PulseAudio Sound Server
+              no sound card found (none in /dev/snd): only a sound server can play here
+
+            """), DeviceListing.table(inventory))
+    }
 }

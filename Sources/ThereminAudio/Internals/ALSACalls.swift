@@ -118,6 +118,59 @@ enum ALSACalls {
         return String(cString: text)
     }
 
+    // MARK: Configuration
+
+    /// The plugins a PCM name leads through, outermost first, read from alsa-lib's configuration as `snd_pcm_open`
+    /// would expand it (arguments and functions applied): each one's `type` and its `server` field where it has one
+    /// (pipewire-alsa's and the pulse plugin's). A slave named by string is followed, one defined in place is read
+    /// where it stands; empty when the name has no definition (or the configuration cannot be read).
+    static func pcmPlugins(_ name: String) -> [(type: String, server: String?)] {
+        var top: OpaquePointer?
+        guard snd_config_update_ref(&top) >= 0, let top else { return [] }
+        defer { snd_config_unref(top) }
+        var plugins: [(type: String, server: String?)] = []
+        var next: String? = name
+        // A bounded walk: a configuration can name itself as its own slave.
+        while let current = next, plugins.count < 8 {
+            next = nil
+            var definition: OpaquePointer?
+            guard snd_config_search_definition(top, "pcm", current, &definition) >= 0, let definition else { break }
+            defer { snd_config_delete(definition) }
+            var node: OpaquePointer? = definition
+            // Definitions in place (`slave { pcm { type hw … } }`) are read within this one.
+            while let here = node, plugins.count < 8 {
+                node = nil
+                guard let type = configString(here, "type") else { break }
+                plugins.append((type, configString(here, "server")))
+                var slave: OpaquePointer?
+                guard snd_config_search(here, "slave.pcm", &slave) >= 0, let slave else { break }
+                if snd_config_get_type(slave) == SND_CONFIG_TYPE_COMPOUND {
+                    node = slave
+                } else {
+                    next = configString(slave, nil)
+                }
+            }
+        }
+        return plugins
+    }
+
+    /// The string at `key` under `node` (or `node`'s own, for nil); nil when absent or not a string.
+    private static func configString(_ node: OpaquePointer, _ key: String?) -> String? {
+        var leaf: OpaquePointer? = node
+        if let key, snd_config_search(node, key, &leaf) < 0 { return nil }
+        var text: UnsafePointer<CChar>?
+        guard let leaf, snd_config_get_string(leaf, &text) >= 0, let text else { return nil }
+        return String(cString: text)
+    }
+
+    /// The sound cards ALSA finds (their `/dev/snd/controlC*` nodes), by number.
+    static func soundCards() -> [Int32] {
+        var cards: [Int32] = []
+        var card: Int32 = -1
+        while snd_card_next(&card) >= 0, card >= 0 { cards.append(card) }
+        return cards
+    }
+
     // MARK: Sequencer
 
     /// An output sequencer client named theremin with one port; the handle and that port, or the failing step and

@@ -28,7 +28,7 @@ struct CheckCommand {
             ReadinessPolicy.governors(CheckKernel.governors()),
             ReadinessPolicy.threadedInterrupts(commandLine: CheckKernel.commandLine(),
                                                realtimeKernel: CheckKernel.isRealtimeKernel()),
-            CheckSound.verdict(inventory),
+            CheckSound.verdict(inventory, settings: settings),
             camera.verdict,
             CheckTracker.verdict(settings, frameRate: camera.frameRate, periodFrames: period),
         ]

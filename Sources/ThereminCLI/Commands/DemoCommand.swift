@@ -8,6 +8,9 @@ import ThereminSession
 /// into a file like `--replay` (bit-identical run to run).
 struct DemoCommand {
     let settings: Settings
+    /// The line to say in place of the demo's own, given the piece (`Ode to Joy, 30 s`): live play found no camera
+    /// and plays the demo instead.
+    var standingIn: ((String) -> String)?
 
     func run() throws -> RunResult {
         // With --response steady the hand leads the One Euro filter, so the notes arrive on time.
@@ -34,11 +37,14 @@ struct DemoCommand {
         guard let last = samples.indices.last else { return RunResult(.succeeded) }
         let source = BlankFrameSource(name: "demo: \(title)", frameCount: samples.count,
                                       frameRate: DemoPerformance.frameRate)
-        Output.err("demo: \(title), played by a generated hand (\(Int(trace.duration.rounded())) s); "
-                   + "with a webcam, run `theremin` and play it yourself\n")
+        let length = "\(Int(trace.duration.rounded())) s"
+        var play = LivePlay(settings: settings)
+        play.announcement = standingIn.map { "theremin: \($0("\(title), \(length)"))\n" }
+            ?? "demo: \(title), played by a generated hand (\(length)); "
+                + "with a webcam, run `\(InvokedName.current)` and play it yourself\n"
         // The generated hand for each frame; the loop stamps it with the frame's time.
         let tracking = HandTrackingFunction { frame in HandsFrame(samples[min(Int(frame.sequence), last)]) }
-        return try LivePlay(settings: settings).run(source: source, tracking: tracking, calibration: .identity,
+        return try play.run(source: source, tracking: tracking, calibration: .identity,
                                                     paceByFrameTime: true, isTransient: { _ in false })
     }
 

@@ -4,7 +4,8 @@ import ThereminCapture
 import ThereminCore
 
 /// `theremin` (live play) and `theremin --calibrate` from the camera: opens the camera (reconnecting when it is
-/// unplugged), loads the calibration saved for it, and runs the live session.
+/// unplugged), loads the calibration saved for it, and runs the live session; with no camera at all and none named,
+/// live play plays the demo instead (`NoCameraFound.demoInstead`).
 struct PlayCommand {
     let settings: Settings
     var calibrateOnly = false
@@ -25,6 +26,9 @@ struct PlayCommand {
         do {
             camera = try ReconnectingCamera(configuration, scheduler: RealtimeThreads(audioPriority: settings.jackRenderPriority))
         } catch {
+            if let demo = NoCameraFound.demoInstead(of: settings, after: error, calibrating: calibrateOnly) {
+                return try DemoCommand(settings: demo, standingIn: NoCameraFound.playingTheDemo).run()
+            }
             throw NoCameraFound.wrapping(error)
         }
         defer { camera.close() }

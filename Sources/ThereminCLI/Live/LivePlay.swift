@@ -18,6 +18,9 @@ struct LivePlay {
     var withSound = true
     /// The frames are unrelated pictures (a folder of images played live): no player lock, nothing carries over.
     var stillImages = false
+    /// A line for stderr once the sound device is open (the demo's introduction): a device that does not open
+    /// leaves its one line alone.
+    var announcement: String?
 
     init(settings: Settings, calibrationKey: (camera: String, card: String)? = nil, calibrateOnly: Bool = false,
          withSound: Bool = true) {
@@ -35,6 +38,7 @@ struct LivePlay {
             : try PresetList.forLivePlay(settings)
         let opened = withSound ? try settings.openSoundOutput() : nil
         if let opened, settings.verbose { Output.err("audio: \(opened.name): \(opened.details)\n") }
+        if let announcement { Output.err(announcement) }
         let output = opened?.output
         var ports = LivePerformance.Ports(source: source, tracking: tracking, isTransient: isTransient, output: output,
                                           sampleRate: settings.sampleRate, backingFiles: BackingTrackLoader.self,

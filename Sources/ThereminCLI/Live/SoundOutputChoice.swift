@@ -22,6 +22,14 @@ extension Settings {
         return request
     }
 
+    /// What plays with no sound device, offered when none opens: this run, or the demo, written to a file.
+    var withoutSoundDevice: String {
+        switch mode.kind {
+        case .replay, .input: return "add --output FILE.wav to write the sound to a file"
+        default: return "write the demo to a file: `\(InvokedName.current) --demo --output demo.wav`"
+        }
+    }
+
     /// The priority JACK's process thread renders the sound at, when playing through JACK and the server is real-time:
     /// what theremin's own real-time threads stay under (the camera's is started before the sound output opens).
     var jackRenderPriority: Int32? {
@@ -29,11 +37,18 @@ extension Settings {
     }
 
     /// Opens the ALSA device or the JACK client.
-    /// - Throws: `ALSAError` or `JACKError` when the device or server cannot be opened.
+    /// - Throws: `SoundOutputUnavailable` when the ALSA device does not open (why, and what to do here),
+    ///   `ALSAError` when it fails once open, `JACKError` when the server cannot be reached.
     func openSoundOutput() throws -> OpenedSoundOutput {
         switch studio.backend {
         case .alsa:
-            let output = try AudioOutput(request: playbackRequest)
+            let output: AudioOutput
+            do {
+                output = try AudioOutput(request: playbackRequest)
+            } catch {
+                guard error.stage == .opening else { throw error }
+                throw SoundOutputUnavailable.diagnose(error, instead: withoutSoundDevice)
+            }
             return OpenedSoundOutput(output: output, name: output.pcm.device, details: "\(output.format)")
         case .jack:
             // JACK's thread renders the sound; the pages it touches are theremin's, locked as the ALSA output locks

@@ -67,12 +67,16 @@ public final class PipeWireServer: @unchecked Sendable, DaemonGroup {
             throw PipeWireUnavailable(description: "\(program) not installed (Debian package \(package)): cannot start "
                 + "a private PipeWire; `make test` installs it (scripts/deps.txt)")
         }
-        guard alsaPluginDirectories.contains(where: {
-            FileManager.default.fileExists(atPath: $0 + "/libasound_module_pcm_pipewire.so")
-        }) else {
+        guard alsaPluginInstalled else {
             throw PipeWireUnavailable(description: "the pipewire ALSA plugin is not installed (Debian package "
                 + "pipewire-alsa): cannot play through PipeWire; `make test` installs it (scripts/deps.txt)")
         }
+    }
+
+    /// Whether pipewire-alsa's ALSA plugin is installed: what makes `type pipewire` in an ALSA configuration mean a
+    /// PipeWire server.
+    public static var alsaPluginInstalled: Bool {
+        alsaPluginDirectories.contains { FileManager.default.fileExists(atPath: $0 + "/libasound_module_pcm_pipewire.so") }
     }
 
     /// The absolute path of `program` on `PATH` (or in /usr/bin), or nil.

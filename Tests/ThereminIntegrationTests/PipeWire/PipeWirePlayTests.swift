@@ -76,6 +76,38 @@ final class PipeWirePlayTests: BinaryTestCase {
                           "heard \(heardPitch) Hz (\(steady.clean) of \(steady.periods) periods clean): \(result.stdout)")
     }
 
+    /// `--check` opens `default` for a period through pipewire-alsa (issue 46): with this server running it is OK, and
+    /// names PipeWire because the device plays through it.
+    func testCheckPlaysAPeriodThroughTheRunningServerAndSaysOK() throws {
+        let server = try server()
+        let result = try ProcessRunner.run(binary, ["--check", "--camera", "/no/such/video7"],
+                                           environment: environment(for: server))
+        let line = result.stdout.split(separator: "\n").first { $0.dropFirst(6).hasPrefix("sound server:") }
+        XCTAssertEqual(line?.hasPrefix("OK    sound server: PipeWire: 'default' played a period (48000 Hz, "), true,
+                       "\(result.stdout)\(server.logTails())")
+    }
+
+    /// `default` on a card that is not there while PipeWire runs: the line names the device that can play, the
+    /// running server's, instead of the file (issue 46).
+    func testWithNoCardTheRunningServersDeviceIsOffered() throws {
+        let server = try server()
+        let cards = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/snd"))?.filter { $0.hasPrefix("controlC") } ?? []
+        guard cards.isEmpty else { throw XCTSkip("this machine has a sound card (\(cards)); the case needs none") }
+        let config = directory.appendingPathComponent("asound.conf").path
+        try Data("""
+            pcm.!default { type hw card 0 }
+            pcm.pipewire { type pipewire playback_node "-1" capture_node "-1" hint { show on description "PipeWire" } }
+
+            """.utf8).write(to: URL(fileURLWithPath: config))
+        var variables = environment(for: server)
+        variables["ALSA_CONFIG_PATH"] = config
+        let result = try ProcessRunner.run(binary, ["--demo", "--no-preview"], environment: variables)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("this machine has no sound card (none in /dev/snd): play with --audio-device "
+                                              + "pipewire\n"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("--output"), "a device plays here: \(result.stderr)")
+    }
+
     /// Live play from the fake camera through pipewire-alsa: the sound at the sink follows the fingertip, the graph
     /// runs at a quantum no longer than theremin's period, and `--stats`' applied→audible includes the latency the
     /// server reports downstream of theremin's stream (here a sink that reports 30 ms of its own, as a USB or

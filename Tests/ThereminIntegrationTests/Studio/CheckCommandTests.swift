@@ -73,6 +73,8 @@ final class CheckCommandTests: BinaryTestCase {
         let cameraLine = try XCTUnwrap(line("camera", in: result.stdout), result.stdout)
         XCTAssertTrue(cameraLine.hasPrefix("OK    camera: \(camera.devicePath) (Fake Camera): 1 format(s), 2 size(s); plays YUYV "),
                       cameraLine)
+        XCTAssertNotNil(cameraLine.range(of: #"; read a [0-9]+x[0-9]+ frame$"#, options: .regularExpression),
+                        "the camera was opened and a frame read: \(cameraLine)")
         let failing = result.stdout.contains("\nFAIL  ") || result.stdout.hasPrefix("FAIL  ")
         XCTAssertEqual(result.status, failing ? 1 : 0, "exit 0 exactly when nothing fails: \(result.stdout)")
 
@@ -85,6 +87,19 @@ final class CheckCommandTests: BinaryTestCase {
                                                               "threaded interrupts", "sound server", "camera", "tracker"])
         XCTAssertTrue(checks.allSatisfy { ["OK", "WARN", "FAIL"].contains($0["level"] as? String ?? "") })
         XCTAssertEqual(document["ready"] as? Bool, json.status == 0, json.stdout)
+    }
+
+    /// A camera that lists well but delivers no frame (its sensor stalled) fails: `--check` reads a frame from it as
+    /// live play would (issue 46).
+    func testACameraThatDeliversNoFrameFails() throws {
+        let camera = try FakeCamera.startOrSkip(FakeCamera.Options())
+        defer { camera.stop() }
+        try camera.send("stall")
+        let result = try ProcessRunner.run(binary, ["--check", "--camera", camera.devicePath])
+        let cameraLine = try XCTUnwrap(line("camera", in: result.stdout), result.stdout)
+        XCTAssertTrue(cameraLine.hasPrefix("FAIL  camera: \(camera.devicePath) (Fake Camera): 1 format(s), 2 size(s): "
+                                           + "opening it as live play does failed: "), cameraLine)
+        XCTAssertEqual(result.status, 1, result.stdout)
     }
 
     func testALongJACKPeriodIsAWarningWithItsFix() throws {
