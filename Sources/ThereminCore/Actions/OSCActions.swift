@@ -18,9 +18,11 @@ public enum OSCActions {
             case .string: nil
             }
         }
-        guard numbers.count == arguments.count, numbers.count <= 1 else {
-            return .malformed(what: address, problem: "takes at most one number, got \(arguments.count) argument(s) "
-                                  + (numbers.count == arguments.count ? "" : "with text"))
+        guard numbers.count == arguments.count else {
+            return .malformed(what: address, problem: "takes a number, not text")
+        }
+        guard numbers.count <= 1 else {
+            return .malformed(what: address, problem: "takes at most one number, not \(numbers.count)")
         }
         switch name {
         case "preset":
