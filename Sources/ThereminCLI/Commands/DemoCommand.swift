@@ -39,6 +39,7 @@ struct DemoCommand {
                                       frameRate: DemoPerformance.frameRate)
         let length = "\(Int(trace.duration.rounded())) s"
         var play = LivePlay(settings: settings)
+        play.seesPeople = false
         play.announcement = standingIn.map { "theremin: \($0("\(title), \(length)"))\n" }
             ?? "demo: \(title), played by a generated hand (\(length)); "
                 + "with a webcam, run `\(InvokedName.current)` and play it yourself\n"

@@ -10,7 +10,7 @@ extension LivePlay {
         description.cuesMuted = { MusicSetup.cuesMuted(settings) }
         description.paceByFrameTime = paceByFrameTime
         description.keepsFrameRate = settings.frameRate != nil
-        description.playerLock = settings.lockSettings(stillImages: stillImages)
+        description.playerLock = seesPeople ? settings.lockSettings(stillImages: stillImages) : nil
         description.take = settings.record.map { asked in
             (asked, { TraceMetadataBuilder.make(settings, source: $0, tracker: settings.tracker.rawValue,
                                                 calibration: calibration) }, settings.music.handCount)

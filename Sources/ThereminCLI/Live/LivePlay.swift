@@ -18,6 +18,9 @@ struct LivePlay {
     var withSound = true
     /// The frames are unrelated pictures (a folder of images played live): no player lock, nothing carries over.
     var stillImages = false
+    /// The hands come from a tracker that may see other people (a camera, a file): the player lock applies. The demo's
+    /// generated hand is the only one.
+    var seesPeople = true
     /// A line for stderr once the sound device is open (the demo's introduction): a device that does not open
     /// leaves its one line alone.
     var announcement: String?

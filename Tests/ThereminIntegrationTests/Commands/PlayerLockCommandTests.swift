@@ -73,7 +73,11 @@ final class PlayerLockCommandTests: BinaryTestCase {
 
     func testLivePlaySaysWhyAHandIsNotPlaying() throws {
         let (video, _) = try sceneVideo()
-        let run = try ProcessRunner.run(binary, ["--input", video.path, "-v", "--no-preview", "--audio-device", "null"],
+        // Into the tests' ALSA file device (the process's ALSA configuration is the tests' own, which has no `null`).
+        _ = ALSATestEnvironment.shared
+        let sound = directory.appendingPathComponent("live.raw").path
+        let run = try ProcessRunner.run(binary, ["--input", video.path, "-v", "--no-preview",
+                                                 "--audio-device", "capturefile:FILE=\(sound)"],
                                         environment: environment())
         XCTAssertEqual(run.status, 0, run.stderr)
         let lines = run.stderr.split(separator: "\n").filter { $0.contains("player lock:") }
